@@ -1,0 +1,38 @@
+# Two commands on a fresh Debian machine with Python 3.11: `make play` and `make test`.
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+# Debian packages the tests use: d48 (d52) for the assembler, MAME as the reference
+# emulator, Xvfb for window tests, socat for serial pseudo-terminals.
+SYSDEPS := d52 mame xvfb socat
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: play test bench sysdeps roms clean
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[test]'
+	touch $@
+
+sysdeps:
+	@missing=""; for p in $(SYSDEPS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing Debian packages:$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
+	fi
+
+play: $(STAMP)
+	$(VENV)/bin/videopac play
+
+test: $(STAMP) sysdeps
+	$(PY) -m pytest
+
+bench: $(STAMP)
+	$(PY) -m pytest tests/bench --benchmark-enable --benchmark-only
+
+clean:
+	rm -rf $(VENV) .pytest_cache .benchmarks

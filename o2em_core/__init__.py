@@ -1,0 +1,2 @@
+"""The Videopac G7000 / Odyssey² console: Intel 8048 CPU, Intel 8244/8245 video and sound chip,
+bus, keyboard and joysticks. Knows nothing of windows, files, serial ports or the ledger."""

@@ -1,0 +1,1 @@
+"""The application: the videopac command, the window, audio, input devices and the ledger bridge."""

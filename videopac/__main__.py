@@ -1,0 +1,3 @@
+from videopac.cli import main
+
+raise SystemExit(main())
