@@ -351,10 +351,11 @@ class Pass:
         lines = [SrcLine(substitute(line.text, mapping), line.file, line.line,
                          note + line.note, src.depth + 1) for line in body]
         self.expansion_depth += 1
+        open_conditionals = len(self.conditionals)
         try:
             self.run(lines)
         except ExitMacro:
-            pass
+            del self.conditionals[open_conditionals:]    # EXITM leaves IFs of the body
         finally:
             self.expansion_depth -= 1
             self.current = src
