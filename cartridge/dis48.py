@@ -24,8 +24,9 @@ MEMORY = 0x1000
 
 
 def hexnum(value: int, digits: int = 2) -> str:
-    """asl-style hex constant: 0FFh, 012h (leading 0 so it never reads as a name)."""
-    return f"0{value:0{digits}X}h"
+    """asl-style hex constant: 12h, 0FFh (a leading 0 only where it would read as a name)."""
+    text = f"{value:0{digits}X}h"
+    return "0" + text if text[0] in "ABCDEF" else text
 
 
 def target_of(op: Opcode, pc: int, data: bytes) -> int:
