@@ -91,6 +91,9 @@ class Pass:
     used_unknown: bool = False
     expansion_depth: int = 0
     _unknown: list[tuple[str, int]] = field(default_factory=list)
+    used: list[Symbol] = field(default_factory=list)     # symbols read by the last value()
+    jmpp_page: int | None = None     # page of the JMPP table that DB lines may be entries of
+    jmpp_at: int = 0
 
     # ---- expression context -------------------------------------------------------------
 
@@ -104,10 +107,10 @@ class Pass:
 
     def lookup(self, name: str, offset: int) -> int:
         for key in self.scope_keys(name):
-            if key in self.symbols:
-                return self.symbols[key].value
-            if key in self.prev:
-                return self.prev[key].value
+            symbol = self.symbols.get(key) or self.prev.get(key)
+            if symbol is not None:
+                self.used.append(symbol)
+                return symbol.value
         self._unknown.append((name, offset))
         return 0
 
@@ -136,6 +139,7 @@ class Pass:
         text = operand.text if text is None else text
         shift = operand.text.find(text) if text else 0
         self._unknown = []
+        self.used = []
         try:
             result = evaluate(text, self)
         except SourceError as e:
@@ -281,6 +285,8 @@ class Pass:
         if op is None:
             self.listing.append((self.pc if st.label else None, b"", src))
             return
+        if op not in directives.DATA_BYTES:
+            self.jmpp_page = None            # a JMPP table is the DB lines right after it
         if op in self.macros:
             self.listing.append((None, b"", src))
             self.expand(self.macros[op], st, src)
@@ -292,7 +298,11 @@ class Pass:
         elif is_instruction(op):
             def evaluate_operand(operand: Operand, text: str) -> tuple[int, bool]:
                 return self.int_value(operand, text)
+            pc = self.pc
             self.emit(encode(op, st.operands, self.pc, evaluate_operand, self.aliases))
+            if op == "JMPP":
+                # JMPP @A reads its table from, and jumps into, the page of the next byte
+                self.jmpp_page, self.jmpp_at = self.pc & ~0xFF, pc
         else:
             raise SourceError(f"unknown instruction or directive '{st.op}'", column=st.op_column)
 

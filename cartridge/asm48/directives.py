@@ -11,7 +11,6 @@ import re
 from typing import TYPE_CHECKING, Callable
 
 from .errors import SourceError
-from .expr import evaluate
 from .lexer import NAME_RE, Operand, Statement
 
 if TYPE_CHECKING:
@@ -158,7 +157,10 @@ def exit_macro(p: "Pass", st: Statement) -> None:
 _DUP = re.compile(r"^(?P<count>.+?)\s+DUP\s*\((?P<value>.*)\)$", re.IGNORECASE | re.DOTALL)
 
 
-@directive("DB", "BYTE", "DEFB", "FCB", "DC.B")
+DATA_BYTES = ("DB", "BYTE", "DEFB", "FCB", "DC.B")
+
+
+@directive(*DATA_BYTES)
 def define_bytes(p: "Pass", st: Statement) -> None:
     data = bytearray()
     for operand in operands(st, 1, 9999):
@@ -181,11 +183,25 @@ def _bytes_of(p: "Pass", operand: Operand, text: str) -> bytes:
         return p.translate(value)
     if known and not -128 <= value <= 255:
         raise SourceError(f"byte value {value} out of range -128..255", column=operand.column)
+    if known and p.jmpp_page is not None:
+        _check_jmpp_entry(p, operand)
     return bytes([value & 0xFF])
 
 
-def _single_quoted_string(text: str) -> bool:
-    return len(text) > 3 and text[0] == "'" and text[-1] == "'"
+def _check_jmpp_entry(p: "Pass", operand: Operand) -> None:
+    """A DB right after `JMPP @A` is a jump table: an entry naming one code label must name
+    a label in the page JMPP jumps into (the 8048 only replaces PC bits 7-0)."""
+    labels = [s for s in p.used if s.kind == "label"]
+    if len(labels) != 1:
+        return
+    target = labels[0].value
+    page = p.jmpp_page
+    if target & ~0xFF != page:
+        distance = target - (p.jmpp_at + 1)
+        raise SourceError(
+            f"JMPP table entry {labels[0].name} ({target:03X}h) is outside the page "
+            f"{page:03X}h-{page + 0xFF:03X}h of the JMPP at {p.jmpp_at:03X}h "
+            f"(distance {distance:+d} bytes)", column=operand.column)
 
 
 @directive("DW", "WORD", "DEFW", "FDB", "DC.W")
@@ -303,5 +319,3 @@ def end_section(p: "Pass", st: Statement) -> None:
     p.sections.pop()
     p.exports.pop()
 
-
-_ = evaluate, _single_quoted_string

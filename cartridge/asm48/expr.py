@@ -10,7 +10,8 @@ asl facts implemented here (all integer arithmetic is signed 64-bit like asl's L
   rank 13 + -  (unary minus has this rank too) rank 15 &&   rank 16 ||   rank 17 !!
   rank 23 = == <> != < > <= >=  (true = 1, false = 0)
 Numbers: 0ffh, $ff, 0xff, 01010101b, %0101, 0b0101, 377o, 377q, 123, 123d; 'A' and 'AB'
-(multi-character constants, first character in the high byte); "text" strings.  `$` and `*`
+(multi-character constants, first character in the high byte; in DB they store their
+text like "text" strings).  `$` and `*`
 (in operand position) are the address of the current instruction."""
 from __future__ import annotations
 
@@ -365,10 +366,10 @@ class Parser:
         tok = self.take()
         if tok.kind == "num":
             return tok.value
-        if tok.kind == "str":
+        if tok.kind in ("str", "chr"):
+            # asl keeps both as strings; a number is made of them only where one is needed
+            # ('AB' = 4142h), so DB 'text' stores the text like DB "text"
             return tok.value
-        if tok.kind == "chr":
-            return self.as_int(tok.value, tok.offset) if tok.value else 0
         if tok.kind == "pc":
             return self.ctx.pc
         if tok.kind == "(":

@@ -198,3 +198,7 @@ def test_listing_shows_address_bytes_and_source():
     listing = assemble("\torg 400h\nstart:\tmov a,#12h\n\tdb 1,2,3,4,5\n").listing
     assert "0400  23 12" in listing and "start:\tmov a,#12h" in listing
     assert "0402  01 02 03 04" in listing and "0406  05" in listing
+
+
+def test_single_quoted_text_in_db_and_characters_in_expressions():
+    assert code("\tdb 'Hello', 'A'+1, \"\"\n\tmov a,#'z'-'a'\n") == b"HelloB" + bytes([0x23, 25])

@@ -143,3 +143,16 @@ def test_error_inside_macro_names_the_call():
     errs = errors("m macro v\n\tmov a,#v\n\tendm\n\tm 1000\n")
     assert errs == ["<string>:2:8: error: immediate value 1000 out of range -128..255 "
                     "(in macro m called at <string>:4)"]
+
+
+def test_jmpp_table_entry_outside_page():
+    src = ("\torg 4f0h\n\tjmpp @a\n\tdb c0 & 0ffh, lo(c1)\n\tdb c2 & 0ffh\nc0\tnop\nc1\tnop\n"
+           "\torg 510h\nc2\tnop\n")
+    assert errors(src) == ["<string>:4:5: error: JMPP table entry c2 (510h) is outside the "
+                           "page 400h-4FFh of the JMPP at 4F0h (distance +31 bytes)"]
+
+
+def test_jmpp_table_in_page_is_fine_and_only_db_right_after_counts():
+    src = ("\torg 480h\n\tjmpp @a\ntab:\tdb c0 & 0ffh, c1 & 0ffh\nc0\tnop\nc1\tnop\n"
+           "\tdb far & 0ffh\n\torg 520h\nfar\tret\n")
+    assert assemble(src).image(0x480, 0x486) == bytes([0xB3, 0x83, 0x84, 0, 0, 0x20, 0xFF])
