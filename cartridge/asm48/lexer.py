@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Iterator
 
 from .errors import SourceError
 
@@ -53,17 +54,23 @@ def scan_quoted(text: str, start: int) -> int:
     raise SourceError("unterminated string or character constant", start)
 
 
-def strip_comment(text: str) -> str:
-    """The line without its `;` comment (a `;` inside quotes is kept)."""
+def unquoted(text: str) -> Iterator[tuple[int, str]]:
+    """(index, character) of every character of `text` outside quoted literals."""
     i = 0
     while i < len(text):
         c = text[i]
         if c in "'\"":
             i = scan_quoted(text, i)
             continue
+        yield i, c
+        i += 1
+
+
+def strip_comment(text: str) -> str:
+    """The line without its `;` comment (a `;` inside quotes is kept)."""
+    for i, c in unquoted(text):
         if c == ";":
             return text[:i]
-        i += 1
     return text
 
 
@@ -72,12 +79,7 @@ def split_operands(text: str, column: int) -> list[Operand]:
     operands: list[Operand] = []
     depth = 0
     start = 0
-    i = 0
-    while i < len(text):
-        c = text[i]
-        if c in "'\"":
-            i = scan_quoted(text, i)
-            continue
+    for i, c in unquoted(text):
         if c in "([":
             depth += 1
         elif c in ")]":
@@ -85,7 +87,6 @@ def split_operands(text: str, column: int) -> list[Operand]:
         elif c == "," and depth == 0:
             operands.append(_operand(text, start, i, column))
             start = i + 1
-        i += 1
     if text.strip() or operands:
         operands.append(_operand(text, start, len(text), column))
     return operands
