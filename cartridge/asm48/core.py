@@ -7,7 +7,6 @@ reference is taken from the previous pass), so code whose size depends on later 
 Only the errors of the last pass are reported; they are then exact."""
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
