@@ -15,7 +15,8 @@ from . import directives
 from .assembly import Assembly, format_listing
 from .encoder import CODE_END, encode, is_instruction
 from .errors import AsmError, Diagnostic, SourceError
-from .expr import Value, evaluate
+from .expr import UserFunction, Value, evaluate
+from .stdinc import STANDARD_INCLUDES
 from .lexer import NAME_RE, Operand, Statement, parse_line, scan_quoted
 
 MAX_PASSES = 12
@@ -86,6 +87,7 @@ class Pass:
     codepages: dict[str, list[int]] = field(default_factory=lambda: {"STANDARD": list(range(256))})
     codepage: str = "STANDARD"
     aliases: dict[str, str] = field(default_factory=dict)           # REG: NAME -> register
+    functions: dict[str, UserFunction] = field(default_factory=dict)
     translating: bool = True
     used_unknown: bool = False
     expansion_depth: int = 0
@@ -115,6 +117,9 @@ class Pass:
 
     def defined(self, name: str) -> bool:
         return any(key in self.symbols for key in self.scope_keys(name))
+
+    def function(self, name: str) -> UserFunction | None:
+        return self.functions.get(name.upper())
 
     def translate(self, text: str) -> bytes:
         table = self.codepages[self.codepage] if self.translating else list(range(256))
@@ -424,26 +429,31 @@ class Pass:
                 return candidate
         return None
 
-    def include(self, operand: Operand) -> None:
-        name = unquote(operand.text)
+    def read_include(self, name: str, column: int) -> tuple[str, str]:
+        """(text, file name) of an include file: next to the including file, in the -I
+        directories, then asl's standard include files built into asm48."""
         path = self.find_include(name)
         if path is None:
+            if name.lower() in STANDARD_INCLUDES:
+                return STANDARD_INCLUDES[name.lower()], f"<asm48>/{name.lower()}"
             raise SourceError(f"include file '{name}' not found (searched next to "
-                              f"{self.current.file} and in -I directories)",
-                              column=operand.column)
-        resolved = path.resolve()
+                              f"{self.current.file} and in -I directories)", column=column)
+        try:
+            return path.read_bytes().decode("latin-1"), str(path)
+        except OSError as e:
+            raise SourceError(f"cannot read include file '{name}': {e.strerror}", column=column)
+
+    def include(self, operand: Operand) -> None:
+        name = unquote(operand.text)
+        text, filename = self.read_include(name, operand.column)
+        resolved = Path(filename).resolve()
         if resolved in self.include_stack:
             chain = " -> ".join(p.name for p in (*self.include_stack, resolved))
             raise SourceError(f"include cycle: {chain}", column=operand.column)
-        try:
-            text = path.read_bytes().decode("latin-1")
-        except OSError as e:
-            raise SourceError(f"cannot read include file '{name}': {e.strerror}",
-                              column=operand.column)
         self.include_stack.append(resolved)
         saved = self.current, self.current_statement
         try:
-            self.run_file_text(text, str(path), self.current.depth + 1)
+            self.run_file_text(text, filename, self.current.depth + 1)
         finally:
             self.include_stack.pop()
             self.current, self.current_statement = saved

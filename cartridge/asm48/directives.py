@@ -75,6 +75,20 @@ def register_alias(p: "Pass", st: Statement) -> None:
     p.aliases["@" + st.label.upper()] = "@" + target
 
 
+@directive("FUNCTION", table=LABEL_DIRECTIVES)
+def function(p: "Pass", st: Statement) -> None:
+    """`name FUNCTION p1,...,pn,expression`: a function usable in expressions (asl)."""
+    from .expr import UserFunction
+    if not st.label:
+        raise SourceError("FUNCTION needs a function name in the label field")
+    ops = operands(st, 1, 99)
+    params = tuple(o.text.upper() for o in ops[:-1])
+    for param, o in zip(params, ops):
+        if not NAME_RE.fullmatch(param):
+            raise SourceError(f"invalid parameter name '{o.text}'", column=o.column)
+    p.functions[st.label.upper()] = UserFunction(st.label, params, ops[-1].text)
+
+
 @directive("PUBLIC", "GLOBAL")
 def export(p: "Pass", st: Statement) -> None:
     if not p.sections:

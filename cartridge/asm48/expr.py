@@ -54,6 +54,41 @@ class Context(Protocol):
     def defined(self, name: str) -> bool:
         """Whether a symbol is defined at this point (for DEFINED())."""
 
+    def function(self, name: str) -> "UserFunction | None":
+        """A function defined with asl's FUNCTION directive, if `name` is one."""
+
+
+@dataclass(frozen=True)
+class UserFunction:
+    """`name FUNCTION p1,...,pn,expression` (asl): the expression with parameters bound."""
+
+    name: str
+    params: tuple[str, ...]
+    body: str
+
+
+class _Bound:
+    """A context in which a user function's parameters are symbols."""
+
+    def __init__(self, outer: Context, values: dict[str, Value]):
+        self.outer = outer
+        self.values = values
+        self.pc = outer.pc
+
+    def lookup(self, name: str, offset: int) -> Value:
+        if name.upper() in self.values:
+            return self.values[name.upper()]
+        return self.outer.lookup(name, offset)
+
+    def translate(self, text: str) -> bytes:
+        return self.outer.translate(text)
+
+    def defined(self, name: str) -> bool:
+        return name.upper() in self.values or self.outer.defined(name)
+
+    def function(self, name: str) -> "UserFunction | None":
+        return self.outer.function(name)
+
 
 @dataclass(frozen=True)
 class Token:
@@ -294,6 +329,7 @@ class Parser:
         self.ctx = ctx
         self.tokens = tokenize(text)
         self.pos = 0
+        self.depth = 0
 
     def peek(self) -> Token | None:
         return self.tokens[self.pos] if self.pos < len(self.tokens) else None
@@ -378,8 +414,9 @@ class Parser:
             return value
         if tok.kind == "name":
             nxt = self.peek()
-            if nxt is not None and nxt.kind == "(" and (tok.text.upper() in FUNCTIONS
-                                                         or tok.text.upper() == "DEFINED"):
+            if nxt is not None and nxt.kind == "(" and (
+                    tok.text.upper() in FUNCTIONS or tok.text.upper() == "DEFINED"
+                    or self.ctx.function(tok.text) is not None):
                 return self.call(tok)
             return self.ctx.lookup(tok.text, tok.offset)
         raise SourceError(f"unexpected {tok.text!r} in expression", tok.offset)
@@ -407,6 +444,19 @@ class Parser:
                 self.pos += 1
                 args.append(self.binary(99))
         self.expect(")")
+        user = self.ctx.function(fname)
+        if user is not None:          # user functions come first, as in asl
+            if len(args) != len(user.params):
+                raise SourceError(f"{name.text}() takes {len(user.params)} argument(s), "
+                                  f"got {len(args)}", name.offset)
+            if self.depth > 64:
+                raise SourceError(f"{name.text}() calls itself too deeply", name.offset)
+            inner = Parser(user.body, _Bound(self.ctx, dict(zip(user.params, args))))
+            inner.depth = self.depth + 1
+            try:
+                return inner.parse()
+            except SourceError as e:
+                raise SourceError(f"in function {user.name}: {e.message}", name.offset)
         arity, fn = FUNCTIONS[fname]
         if len(args) != arity:
             raise SourceError(f"{name.text}() takes {arity} argument(s), got {len(args)}",

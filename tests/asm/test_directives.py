@@ -202,3 +202,22 @@ def test_listing_shows_address_bytes_and_source():
 
 def test_single_quoted_text_in_db_and_characters_in_expressions():
     assert code("\tdb 'Hello', 'A'+1, \"\"\n\tmov a,#'z'-'a'\n") == b"HelloB" + bytes([0x23, 25])
+
+
+def test_function_directive_and_builtin_bitfuncs():
+    src = ('\tinclude "bitfuncs.inc"\nsquare function x, x*x\nscale function a, b, a*b+1\n'
+           "\tdb lo(1234h), hi(1234h), square(5), scale(2, 3), getbit(4,2), mask(4,2)\n")
+    assert code(src) == bytes([0x34, 0x12, 25, 7, 1, 0x30])
+
+
+def test_own_bitfuncs_file_takes_precedence(tmp_path):
+    (tmp_path / "bitfuncs.inc").write_text("lo function x, 42\n")
+    main = tmp_path / "m.a48"
+    main.write_text('\tinclude "bitfuncs.inc"\n\tdb lo(1234h)\n')
+    assert assemble(main.read_text(), str(main)).data == bytes([42])
+
+
+def test_dot_labels_are_ordinary_names():
+    asm = assemble("loop nop\n.loop djnz r1,.loop\n\tjmp loop\n")
+    assert asm.symbols == {"loop": 0, ".loop": 1}
+    assert asm.data == bytes([0, 0xE9, 1, 0x04, 0])
