@@ -92,9 +92,11 @@ class Pass:
     used_unknown: bool = False
     expansion_depth: int = 0
     _unknown: list[tuple[str, int]] = field(default_factory=list)
-    used: list[Symbol] = field(default_factory=list)     # symbols read by the last value()
+    symbols_read: list[Symbol] = field(default_factory=list)   # by the last value()
     jmpp_page: int | None = None     # page of the JMPP table that DB lines may be entries of
     jmpp_at: int = 0
+    current: SrcLine | None = None               # the line being assembled
+    current_statement: Statement | None = None
 
     # ---- expression context -------------------------------------------------------------
 
@@ -110,7 +112,7 @@ class Pass:
         for key in self.scope_keys(name):
             symbol = self.symbols.get(key) or self.prev.get(key)
             if symbol is not None:
-                self.used.append(symbol)
+                self.symbols_read.append(symbol)
                 return symbol.value
         self._unknown.append((name, offset))
         return 0
@@ -143,7 +145,7 @@ class Pass:
         text = operand.text if text is None else text
         shift = operand.text.find(text) if text else 0
         self._unknown = []
-        self.used = []
+        self.symbols_read = []
         try:
             result = evaluate(text, self)
         except SourceError as e:
@@ -170,9 +172,6 @@ class Pass:
         return v
 
     # ---- diagnostics ---------------------------------------------------------------------
-
-    current: SrcLine | None = None
-    current_statement: Statement | None = None
 
     def record(self, err: SourceError) -> None:
         src = self.current

@@ -205,7 +205,7 @@ def _bytes_of(p: "Pass", operand: Operand, text: str) -> bytes:
 def _check_jmpp_entry(p: "Pass", operand: Operand) -> None:
     """A DB right after `JMPP @A` is a jump table: an entry naming one code label must name
     a label in the page JMPP jumps into (the 8048 only replaces PC bits 7-0)."""
-    labels = [s for s in p.used if s.kind == "label"]
+    labels = [s for s in p.symbols_read if s.kind == "label"]
     if len(labels) != 1:
         return
     target = labels[0].value
