@@ -24,6 +24,17 @@ MAX_NESTING = 64
 CONDITIONALS = frozenset({"IF", "IFDEF", "IFNDEF", "IFB", "IFNB", "IFEXIST", "IFNEXIST",
                           "ELSEIF", "ELSE", "ENDIF"})
 BLOCK_OPENERS = frozenset({"MACRO", "REPT", "IRP", "IRPC"})
+PSEUDO_OPS = (frozenset(directives.DIRECTIVES) | frozenset(directives.LABEL_DIRECTIVES)
+              | CONDITIONALS | BLOCK_OPENERS | {"ENDM"})
+
+
+def operation(st: Statement) -> str | None:
+    """The statement's operation in upper case; asl also accepts pseudo instructions with
+    a leading dot (`.org`, `.db`, as d48 -p writes them)."""
+    if not st.op:
+        return None
+    op = st.op.upper()
+    return op[1:] if op.startswith(".") and op[1:] in PSEUDO_OPS else op
 
 
 @dataclass(frozen=True)
@@ -237,7 +248,7 @@ class Pass:
                 self.record(e)
                 continue
             self.current_statement = st
-            op = st.op.upper() if st.op else None
+            op = operation(st)
             try:
                 if op in CONDITIONALS:
                     self.conditional(op, st)
@@ -261,10 +272,9 @@ class Pass:
         start = i
         while i < len(lines):
             try:
-                inner = parse_line(lines[i].text).op
+                inner = operation(parse_line(lines[i].text))
             except SourceError:
                 inner = None
-            inner = inner.upper() if inner else None
             if inner in BLOCK_OPENERS:
                 depth += 1
             elif inner == "ENDM":
@@ -277,7 +287,7 @@ class Pass:
     # ---- statements ----------------------------------------------------------------------
 
     def statement(self, st: Statement, src: SrcLine) -> None:
-        op = st.op.upper() if st.op else None
+        op = operation(st)
         handler = directives.LABEL_DIRECTIVES.get(op) if op else None
         if handler is not None and op not in self.macros:
             handler(self, st)

@@ -58,7 +58,7 @@ def define_symbol(p: "Pass", st: Statement) -> None:
     (operand,) = operands(st, 1)
     value, known = p.int_value(operand)
     if known:
-        kind = "equ" if st.op.upper() == "EQU" else "set"
+        kind = "equ" if st.op.upper().lstrip(".") == "EQU" else "set"
         p.define(st.label, value, kind, st.label_column)
 
 
@@ -96,7 +96,7 @@ def export(p: "Pass", st: Statement) -> None:
     for operand in operands(st, 1, 999):
         if not NAME_RE.fullmatch(operand.text):
             raise SourceError(f"symbol name expected, got '{operand.text}'", column=operand.column)
-        p.exports[-1][operand.text.upper()] = st.op.upper()
+        p.exports[-1][operand.text.upper()] = st.op.upper().lstrip(".")
 
 
 # ---- location counter ----------------------------------------------------------------------
