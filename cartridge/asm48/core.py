@@ -193,16 +193,21 @@ class Pass:
     # ---- output --------------------------------------------------------------------------
 
     def emit(self, data: bytes) -> None:
-        for k, b in enumerate(data):
-            addr = self.pc + k
-            if addr > CODE_END:
-                raise SourceError(f"code at {addr:X}h is beyond program memory (000h-FFFh)")
-            if addr in self.memory:
-                raise SourceError(f"code at {addr:03X}h overlaps code assembled earlier")
-        for k, b in enumerate(data):
-            self.memory[self.pc + k] = b
-        self.listing.append((self.pc, data, self.current))
+        """Store `data` at the location counter and advance it (also when the bytes cannot
+        be stored, so that later addresses stay where they belong)."""
+        start = self.pc
+        self.listing.append((start, data, self.current))
         self.pc += len(data)
+        problem = None
+        for addr, b in enumerate(data, start):
+            if addr > CODE_END:
+                problem = problem or f"code at {addr:X}h is beyond program memory (000h-FFFh)"
+            elif addr in self.memory:
+                problem = problem or f"code at {addr:03X}h overlaps code assembled earlier"
+            else:
+                self.memory[addr] = b
+        if problem:
+            raise SourceError(problem)
 
     # ---- symbols -------------------------------------------------------------------------
 
@@ -312,7 +317,8 @@ class Pass:
             def evaluate_operand(operand: Operand, text: str) -> tuple[int, bool]:
                 return self.int_value(operand, text)
             pc = self.pc
-            self.emit(encode(op, st.operands, self.pc, evaluate_operand, self.aliases))
+            self.emit(encode(op, st.operands, self.pc, evaluate_operand, self.aliases,
+                             self.record))
             if op == "JMPP":
                 # JMPP @A reads its table from, and jumps into, the page of the next byte
                 self.jmpp_page, self.jmpp_at = self.pc & ~0xFF, pc

@@ -196,7 +196,8 @@ def _bytes_of(p: "Pass", operand: Operand, text: str) -> bytes:
     if isinstance(value, str):
         return p.translate(value)
     if known and not -128 <= value <= 255:
-        raise SourceError(f"byte value {value} out of range -128..255", column=operand.column)
+        p.record(SourceError(f"byte value {value} out of range -128..255",
+                             column=operand.column))
     if known and p.jmpp_page is not None:
         _check_jmpp_entry(p, operand)
     return bytes([value & 0xFF])
@@ -212,10 +213,10 @@ def _check_jmpp_entry(p: "Pass", operand: Operand) -> None:
     page = p.jmpp_page
     if target & ~0xFF != page:
         distance = target - (p.jmpp_at + 1)
-        raise SourceError(
+        p.record(SourceError(
             f"JMPP table entry {labels[0].name} ({target:03X}h) is outside the page "
             f"{page:03X}h-{page + 0xFF:03X}h of the JMPP at {p.jmpp_at:03X}h "
-            f"(distance {distance:+d} bytes)", column=operand.column)
+            f"(distance {distance:+d} bytes)", column=operand.column))
 
 
 @directive("DW", "WORD", "DEFW", "FDB", "DC.W")
@@ -224,8 +225,8 @@ def define_words(p: "Pass", st: Statement) -> None:
     for operand in operands(st, 1, 9999):
         value, known = p.int_value(operand)
         if known and not -32768 <= value <= 65535:
-            raise SourceError(f"word value {value} out of range -32768..65535",
-                              column=operand.column)
+            p.record(SourceError(f"word value {value} out of range -32768..65535",
+                                 column=operand.column))
         data += (value & 0xFFFF).to_bytes(2, "little")
     p.emit(bytes(data))
 

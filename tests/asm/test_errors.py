@@ -156,3 +156,13 @@ def test_jmpp_table_in_page_is_fine_and_only_db_right_after_counts():
     src = ("\torg 480h\n\tjmpp @a\ntab:\tdb c0 & 0ffh, c1 & 0ffh\nc0\tnop\nc1\tnop\n"
            "\tdb far & 0ffh\n\torg 520h\nfar\tret\n")
     assert assemble(src).image(0x480, 0x486) == bytes([0xB3, 0x83, 0x84, 0, 0, 0x20, 0xFF])
+
+
+def test_values_that_never_settle():
+    assert "symbol values do not settle after" in errors("a\tds b-a+1\nb\tnop\n")[-1]
+
+
+def test_errors_keep_addresses_stable():
+    """A rejected value still takes its bytes, so only the real error is reported."""
+    errs = errors("\torg 4f0h\n\tjnz 600h\nx\tjnz x\n\tdb 300, x\n")
+    assert len(errs) == 2 and "JNZ target 600h" in errs[0] and "byte value 300" in errs[1]
