@@ -164,5 +164,5 @@ def test_values_that_never_settle():
 
 def test_errors_keep_addresses_stable():
     """A rejected value still takes its bytes, so only the real error is reported."""
-    errs = errors("\torg 4f0h\n\tjnz 600h\nx\tjnz x\n\tdb 300, x\n")
+    errs = errors("\torg 4f0h\n\tjnz 600h\nx\tjnz x\n\tdb 300, x & 0ffh\n")
     assert len(errs) == 2 and "JNZ target 600h" in errs[0] and "byte value 300" in errs[1]
