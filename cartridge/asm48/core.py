@@ -16,8 +16,8 @@ from .assembly import Assembly, format_listing
 from .encoder import CODE_END, encode, is_instruction
 from .errors import AsmError, Diagnostic, SourceError
 from .expr import UserFunction, Value, evaluate
-from .stdinc import STANDARD_INCLUDES
 from .lexer import NAME_RE, Operand, Statement, parse_line, scan_quoted
+from .stdinc import STANDARD_INCLUDES
 
 MAX_PASSES = 12
 MAX_NESTING = 64
@@ -314,11 +314,8 @@ class Pass:
             if len(self.listing) == before:
                 self.listing.append((None, b"", src))
         elif is_instruction(op):
-            def evaluate_operand(operand: Operand, text: str) -> tuple[int, bool]:
-                return self.int_value(operand, text)
             pc = self.pc
-            self.emit(encode(op, st.operands, self.pc, evaluate_operand, self.aliases,
-                             self.record))
+            self.emit(encode(op, st.operands, pc, self.int_value, self.aliases, self.record))
             if op == "JMPP":
                 # JMPP @A reads its table from, and jumps into, the page of the next byte
                 self.jmpp_page, self.jmpp_at = self.pc & ~0xFF, pc
@@ -549,5 +546,3 @@ def assemble(text: str, filename: str = "<string>",
     symbols = {s.name: s.value for s in p.symbols.values()}
     return Assembly(dict(sorted(p.memory.items())), symbols, format_listing(p.listing))
 
-
-__all__ = ["assemble", "AsmError", "Assembly", "Pass"]
