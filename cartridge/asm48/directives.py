@@ -122,11 +122,20 @@ def reserve(p: "Pass", st: Statement) -> None:
 
 @directive("ALIGN")
 def align(p: "Pass", st: Statement) -> None:
-    (operand,) = operands(st, 1)
-    n = p.known_int(operand)
+    """ALIGN n moves to the next multiple of n without code; ALIGN n,fill stores `fill`
+    bytes up to there (asl)."""
+    ops = operands(st, 1, 2)
+    n = p.known_int(ops[0])
     if n <= 0:
-        raise SourceError(f"alignment {n} must be positive", column=operand.column)
-    p.pc = -(-p.pc // n) * n
+        raise SourceError(f"alignment {n} must be positive", column=ops[0].column)
+    gap = -p.pc % n
+    if len(ops) == 1:
+        p.pc += gap
+        return
+    fill = p.known_int(ops[1])
+    if not -128 <= fill <= 255:
+        raise SourceError(f"fill byte {fill} out of range -128..255", column=ops[1].column)
+    p.emit(bytes([fill & 0xFF]) * gap)
 
 
 @directive("END")

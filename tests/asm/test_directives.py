@@ -239,3 +239,7 @@ def test_global_exports_to_the_enclosing_section():
     asm = assemble(src)
     assert asm.symbols == {"outer.g": 0, "outer.inner.l": 1}
     assert asm.data == bytes([0, 0, 0x04, 0x00])
+
+
+def test_align_with_fill_byte_stores_it():
+    assert code("\tnop\n\talign 4, 0eah\n\tret\n") == bytes([0, 0xEA, 0xEA, 0xEA, 0x83])
