@@ -293,6 +293,9 @@ def charset(p: "Pass", st: Statement) -> None:
     if not ops:
         table[:] = range(256)
         return
+    if len(ops) == 1:
+        raise SourceError("CHARSET takes a character and its code, or a range and the first "
+                          "code", column=st.op_column)
     p.translating = False
     try:
         values = [p.known_int(o) for o in ops[:-1]]

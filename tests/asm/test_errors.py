@@ -166,3 +166,13 @@ def test_errors_keep_addresses_stable():
     """A rejected value still takes its bytes, so only the real error is reported."""
     errs = errors("\torg 4f0h\n\tjnz 600h\nx\tjnz x\n\tdb 300, x & 0ffh\n")
     assert len(errs) == 2 and "JNZ target 600h" in errs[0] and "byte value 300" in errs[1]
+
+
+@pytest.mark.parametrize("src, message", [
+    ("\tdb " + "(" * 3000 + "1" + ")" * 3000, "expression nested too deeply"),
+    ("f function x, f(x)\n\tdb f(1)", "in function f: f() calls itself too deeply"),
+    ("m macro\n\tm\n\tendm\n\tm", "nesting deeper than 64 levels"),
+    ("\tcharset 'a'", "CHARSET takes a character and its code"),
+])
+def test_runaway_input_is_an_error_not_a_crash(src, message):
+    assert any(message in e for e in errors(src + "\n"))
