@@ -16,7 +16,8 @@ from .assembly import Assembly, format_listing
 from .encoder import CODE_END, encode, is_instruction
 from .errors import AsmError, Diagnostic, SourceError
 from .expr import UserFunction, Value, evaluate
-from .lexer import NAME_RE, Operand, Statement, parse_line, scan_quoted
+from .lexer import (NAME_RE, Operand, Statement, as_indented_definition, parse_line,
+                    scan_quoted)
 from .stdinc import STANDARD_INCLUDES
 
 MAX_PASSES = 12
@@ -247,7 +248,7 @@ class Pass:
             self.current = src
             self.current_statement = None
             try:
-                st = parse_line(src.text)
+                st = self.parse(src.text)
             except SourceError as e:
                 e.column = e.column or e.offset + 1
                 self.record(e)
@@ -272,12 +273,22 @@ class Pass:
             except SourceError as e:
                 self.record(e)
 
+    def parse(self, text: str) -> Statement:
+        """One source line as a statement; an indented `name EQU value` gets its label
+        unless its first word is an operation (so `jmp set` stays a jump)."""
+        st = parse_line(text)
+        op = operation(st)
+        if op is not None and op not in PSEUDO_OPS and op not in self.macros \
+                and not is_instruction(op):
+            st = as_indented_definition(st) or st
+        return st
+
     def collect_block(self, lines: list[SrcLine], i: int, op: str) -> tuple[list[SrcLine], int]:
         depth = 1
         start = i
         while i < len(lines):
             try:
-                inner = operation(parse_line(lines[i].text))
+                inner = operation(self.parse(lines[i].text))
             except SourceError:
                 inner = None
             if inner in BLOCK_OPENERS:

@@ -243,3 +243,9 @@ def test_global_exports_to_the_enclosing_section():
 
 def test_align_with_fill_byte_stores_it():
     assert code("\tnop\n\talign 4, 0eah\n\tret\n") == bytes([0, 0xEA, 0xEA, 0xEA, 0x83])
+
+
+def test_indented_definitions_and_operands_named_like_directives():
+    asm = assemble("   width equ 3\n   count = 2\n\tjmp set\n\tcall equ\nset\tnop\nequ\tnop\n")
+    assert asm.symbols == {"width": 3, "count": 2, "set": 4, "equ": 5}
+    assert asm.data == bytes([0x04, 0x04, 0x14, 0x05, 0, 0])
