@@ -237,7 +237,7 @@ class Pass:
 
     def run_file_text(self, text: str, filename: str, depth: int = 0) -> None:
         lines = [SrcLine(t, filename, n, "", depth)
-                 for n, t in enumerate(text.splitlines(), start=1)]
+                 for n, t in enumerate(source_lines(text), start=1)]
         self.run(lines)
 
     def run(self, lines: list[SrcLine]) -> None:
@@ -486,6 +486,13 @@ class _Reported(Exception):
     """The error was already recorded (an undefined symbol); abandon the statement."""
 
 
+def source_lines(text: str) -> list[str]:
+    """Lines split at LF, CR LF or CR only (str.splitlines would also split at bytes such
+    as 85h or 0Ch that Latin-1 source text may hold, and shift the line numbers)."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    return lines[:-1] if lines and lines[-1] == "" else lines
+
+
 def unquote(text: str) -> str:
     text = text.strip()
     if len(text) >= 2 and text[0] in "'\"" and text[-1] == text[0]:
@@ -546,10 +553,10 @@ def assemble(text: str, filename: str = "<string>",
         p.diagnostics.append(Diagnostic(filename, 1, 1, "symbol values do not settle "
                                         f"after {MAX_PASSES} passes"))
     if p.conditionals:
-        p.diagnostics.append(Diagnostic(filename, len(text.splitlines()) + 1, 1,
+        p.diagnostics.append(Diagnostic(filename, len(source_lines(text)) + 1, 1,
                                         "IF without ENDIF at end of source"))
     if p.sections:
-        p.diagnostics.append(Diagnostic(filename, len(text.splitlines()) + 1, 1,
+        p.diagnostics.append(Diagnostic(filename, len(source_lines(text)) + 1, 1,
                                         f"SECTION {p.sections[-1][0]} without ENDSECTION"))
     if p.diagnostics:
         unique = list(dict.fromkeys(p.diagnostics))

@@ -176,3 +176,9 @@ def test_errors_keep_addresses_stable():
 ])
 def test_runaway_input_is_an_error_not_a_crash(src, message):
     assert any(message in e for e in errors(src + "\n"))
+
+
+def test_line_numbers_count_only_line_ends():
+    """A form feed or a Latin-1 byte 85h inside a line does not start a new line."""
+    assert errors("\tnop ; page\x0c break \x85 here\r\n\tbogus\r\n") == [
+        "<string>:2:2: error: unknown instruction or directive 'bogus'"]
