@@ -108,17 +108,20 @@ def _end_turn(s: State) -> None:
     if s.phase == "final-round":
         _final_next(s)
     elif s.board_full():
-        _begin_final(s, s.turn)
+        _begin_final(s, s.left_of(s.turn))
     else:
         s.turn = s.left_of(s.turn)
         s.ally_credit = 1
         s.last_defender = None
 
 
-def _begin_final(s: State, after: str) -> None:
-    """Rule 20A: every country is occupied; each player gets one more chance, from ``after``'s left."""
+def _begin_final(s: State, first: str) -> None:
+    """Rule 20A: every country is occupied; each player gets one more chance, from ``first`` on.
+
+    Interpretation: the turn in which the board fills ends there; the round starts to its left.
+    """
     s.phase = "final-round"
-    s.final_queue = [n for n in s.order_from(after)[1:] + [after] if not s.player(n).eliminated]
+    s.final_queue = [n for n in s.order_from(first) if not s.player(n).eliminated]
     s.turn = s.final_queue[0]
     s.ally_credit = 0
     s.last_defender = None
@@ -306,6 +309,8 @@ def _allies(s: State, e: ev.Allies) -> ev.Event:
     s.chooser += 1
     if s.chooser == len(s.players):
         _begin_play(s)
+        if s.board_full():                     # a tiny custom board can be full at once
+            _begin_final(s, s.turn)
     return ev.Allies(name, tuple(countries))
 
 
@@ -331,7 +336,7 @@ def _ally(s: State, e: ev.Ally) -> ev.Event:
         s.player(n).halves += value
     s.ally_credit = 0
     if s.board_full():
-        _begin_final(s, s.turn)
+        _begin_final(s, s.left_of(s.turn))
     return ev.Ally(side, country)
 
 
@@ -465,7 +470,7 @@ def _war(s: State, e: ev.War) -> ev.Event:
     if s.phase == "final-round":
         _final_next(s)                                    # rule 20A: one chance each
     elif s.board_full():
-        _begin_final(s, s.turn)
+        _begin_final(s, s.left_of(s.turn))
     else:
         s.ally_credit = 1                                 # rules 13D, 16E
     return ev.War(winner, e.energy)
