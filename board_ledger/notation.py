@@ -14,7 +14,7 @@ from board_ledger.errors import NotationError
 
 # verb -> how it is written; shown in errors and in the REPL's help
 USAGE: dict[str, str] = {
-    "board": 'board "FILE.csv"                 custom board file (before the players)',
+    "board": 'board "FILE.csv" ["ROWS"]         custom board (before the players); ROWS: inline CSV, rows split by |',
     "value": "value COUNTRY N                  change a country's value (before the players)",
     "zone": "zone COUNTRY N                   move a country to zone N (before the players)",
     "variant": "variant time MINUTES | variant target PBR",
@@ -104,8 +104,8 @@ def parse_line(line: str) -> ev.Event | None:
             raise _usage_error(verb)
 
     if verb == "board":
-        need(n == 1)
-        return ev.BoardFile(words[0])
+        need(n in (1, 2))
+        return ev.BoardFile(words[0], words[1].replace("|", "\n") if n == 2 else "")
     if verb in ("value", "zone"):
         need(n == 2)
         number = _int(words[1], "the value" if verb == "value" else "the zone")
@@ -173,8 +173,9 @@ def quote(name: str) -> str:
 def format_event(e: ev.Event) -> str:
     """The notation line of an event (the inverse of parse_line)."""
     q = quote
-    if isinstance(e, ev.BoardFile):
-        return f"board {q(e.name)}"
+    if isinstance(e, ev.BoardFile):   # the board travels inline, so a saved game stands alone
+        rows = "|".join(line for line in e.text.splitlines() if line.strip())
+        return f'board {q(e.name)} "{rows}"' if rows else f"board {q(e.name)}"
     if isinstance(e, (ev.SetValue, ev.SetZone)):
         return f"{e.verb} {q(e.country)} {e.value if isinstance(e, ev.SetValue) else e.zone}"
     if isinstance(e, ev.Variant):

@@ -760,6 +760,16 @@ def _candidates(s: State) -> list[ev.Event]:
     return out
 
 
+def energy_range(s: State, action: ev.Event) -> tuple[int, int]:
+    """The energies the rules accept for a ``war`` or ``survivor`` action now (rules 10, 12, 21G)."""
+    if isinstance(action, ev.Survivor) and s.confrontation is not None:
+        return 0, s.confrontation.energy.get(action.player, 0)
+    war = s.war
+    if war is not None and 0 < war.battles < 3 and max(war.wins.values()) < 2:
+        return 0, 0          # no two wins yet: only a loser whose energy is gone ends it (12G)
+    return 0, WAR_ENERGY
+
+
 def legal_actions(s: State) -> list[ev.Event]:
     """Every action the rules allow now; an energy of ANY_ENERGY stands for any allowed amount."""
     legal = []

@@ -7,7 +7,6 @@ several holders only arise from actions of allied players (rule 18B: each ally p
 from __future__ import annotations
 
 import copy
-import dataclasses
 from dataclasses import dataclass, field
 
 from board_ledger.board import Board
@@ -83,10 +82,17 @@ class State:
     def copy(self) -> "State":
         """An independent copy (the board is immutable and shared); cheap enough to probe actions."""
         new = copy.copy(self)
-        new.players = [dataclasses.replace(p, bonus_zones=set(p.bonus_zones)) for p in self.players]
+        new.players = [Player(p.name, p.homeland, p.chips, p.halves, p.eliminated, p.digit, set(p.bonus_zones))
+                       for p in self.players]
         new.holders = {c: dict(h) for c, h in self.holders.items()}
-        new.war = copy.deepcopy(self.war)
-        new.confrontation = copy.deepcopy(self.confrontation)
+        w = self.war
+        if w is not None:
+            new.war = War(w.side, w.defenders, w.target, w.kind, w.battles, dict(w.wins),
+                          {k: set(v) for k, v in w.destroyed.items()})
+        c = self.confrontation
+        if c is not None:
+            new.confrontation = Confrontation(c.challenger, c.opponent, c.attacker, dict(c.energy),
+                                              dict(c.lost), c.battles)
         new.pacts = list(self.pacts)
         new.broken = set(self.broken)
         new.final_queue = list(self.final_queue)

@@ -112,8 +112,6 @@ def export(args: argparse.Namespace) -> int:
     lines = [f"# videopac ledger export of {args.db}"]
     for event in game.events:
         lines.append(notation.format_event(event))
-        if isinstance(event, notation.ev.BoardFile):
-            lines.append(f"# the board file {event.name} must sit beside this file")
     _write("\n".join(lines) + "\n", args.output)
     return 0
 
