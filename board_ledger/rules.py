@@ -177,22 +177,19 @@ def _board_file(s: State, e: ev.BoardFile) -> ev.Event:
     return e
 
 
-def _set_value(s: State, e: ev.SetValue) -> ev.Event:
-    _setup_only(s, "a change of value")
+def _edit_board(s: State, e: ev.SetValue | ev.SetZone) -> ev.Event:
+    """Variant 3: a country's value or zone changed before the game."""
+    _setup_only(s, f"a change of {e.verb}")
     country = _country(s, e.country)
-    if e.value < 0:
-        raise RuleError("variant 3", "a country's value cannot be negative")
-    s.board = s.board.edited(country, value=e.value)
-    return ev.SetValue(country, e.value)
-
-
-def _set_zone(s: State, e: ev.SetZone) -> ev.Event:
-    _setup_only(s, "a change of zone")
-    country = _country(s, e.country)
-    if e.zone < 1:
-        raise RuleError("variant 3", "zones are numbered from 1")
-    s.board = s.board.edited(country, zone=e.zone)
-    return ev.SetZone(country, e.zone)
+    if isinstance(e, ev.SetValue):
+        if e.value < 0:
+            raise RuleError("variant 3", "a country's value cannot be negative")
+        s.board = s.board.edited(country, value=e.value)
+    else:
+        if e.zone < 1:
+            raise RuleError("variant 3", "zones are numbered from 1")
+        s.board = s.board.edited(country, zone=e.zone)
+    return dataclasses.replace(e, country=country)
 
 
 def _variant(s: State, e: ev.Variant) -> ev.Event:
@@ -668,7 +665,7 @@ def _time_up(s: State, e: ev.TimeUp) -> ev.Event:
 
 
 HANDLERS: dict[type, Callable[[State, ev.Event], ev.Event]] = {
-    ev.BoardFile: _board_file, ev.SetValue: _set_value, ev.SetZone: _set_zone, ev.Variant: _variant,
+    ev.BoardFile: _board_file, ev.SetValue: _edit_board, ev.SetZone: _edit_board, ev.Variant: _variant,
     ev.Players: _players, ev.Start: _start, ev.Draw: _draw, ev.Homeland: _homeland,
     ev.Allies: _allies, ev.Ally: _ally, ev.Attack: _attack, ev.Battle: _battle, ev.War: _war,
     ev.Pass: _pass, ev.Pact: _pact, ev.Break: _break, ev.Challenge: _challenge,

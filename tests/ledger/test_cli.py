@@ -122,3 +122,40 @@ def test_help_lists_the_subcommands():
     assert res.returncode == 0
     for word in ("replay", "status", "export", "chart", "--db"):
         assert word in res.stdout
+
+
+def test_the_documented_example_game_replays(root, tmp_path):
+    text = (root / "docs/ledger.md").read_text()
+    block = text.split("A game, from the setup to the end")[1].split("```")[1]
+    path = tmp_path / "doc.txt"
+    path.write_text(block)
+    res = ledger("replay", str(path), "--json")
+    assert res.returncode == 0, res.stderr
+    status = json.loads(res.stdout)
+    anna, bert, carla = status["players"]
+    assert anna["conquered"] == bert["conquered"] == ["Philippines"]
+    assert (anna["chips"], bert["chips"]) == (2000 + 400, 1200 + 400 + 2000)  # Bert: zone 7 bonus
+    assert carla["conquered"] == ["India"] and carla["allied"] == ["Bangladesh"]
+    assert status["turn"]["attacker"] == "Bert"
+
+
+def test_repl_completion_of_names_and_quoted_names(monkeypatch):
+    readline = pytest.importorskip("readline")
+    from videopac.ledger_repl import Repl, _completer
+    import io
+    repl = Repl(None, out=io.StringIO())
+    complete = _completer(repl)
+
+    def options(buffer: str, text: str) -> list[str]:
+        monkeypatch.setattr(readline, "get_line_buffer", lambda: buffer)
+        monkeypatch.setattr(readline, "get_endidx", lambda: len(buffer))
+        found, i = [], 0
+        while (option := complete(text, i)) is not None:
+            found.append(option)
+            i += 1
+        return found
+
+    assert options("hom", "hom") == ["homeland "]
+    assert options("attack Anna Ind", "Ind") == ["India ", "Indonesia "]
+    assert options('homeland Anna "United S', "S") == ["States\""]
+    assert options("attack Anna unit", "unit") == ['"United States" ', '"United Kingdom" ']
