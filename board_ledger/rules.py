@@ -133,6 +133,7 @@ def _final_next(s: State) -> None:
     if s.final_queue:
         s.turn = s.final_queue[0]
         return
+    _zone_bonus(s)                           # a zone completed by the very last war still pays
     for p in s.players:
         if not p.eliminated:
             s.paid_in += p.chips             # the chips leave the table for the PBR track
@@ -673,19 +674,24 @@ HANDLERS: dict[type, Callable[[State, ev.Event], ev.Event]] = {
 }
 
 
+def _zone_bonus(s: State) -> None:
+    """Rule 7: 1000 per country of a zone but the homeland, once per player per zone."""
+    held = {c.name: s.holders_of(c.name) for c in s.board.countries}
+    for p in s.players:
+        if p.eliminated:
+            continue
+        for zone, countries in s.board.zones.items():
+            if zone not in p.bonus_zones and all(p.name in held[c.name] for c in countries):
+                p.bonus_zones.add(zone)
+                amount = ZONE_BONUS * sum(1 for c in countries if c.name != p.homeland)
+                p.chips += amount
+                s.paid_out += amount
+
+
 def _after(s: State) -> None:
     """Effects that follow any action: the zone bonus (rule 7) and the target score (variant 2)."""
     if s.phase in ("alliances", "play", "final-round"):
-        held = {c.name: s.holders_of(c.name) for c in s.board.countries}
-        for p in s.players:
-            if p.eliminated:
-                continue
-            for zone, countries in s.board.zones.items():
-                if zone not in p.bonus_zones and all(p.name in held[c.name] for c in countries):
-                    p.bonus_zones.add(zone)          # paid once per player per zone
-                    amount = ZONE_BONUS * sum(1 for c in countries if c.name != p.homeland)
-                    p.chips += amount
-                    s.paid_out += amount
+        _zone_bonus(s)
     if s.target_pbr is not None and s.phase not in ("setup", "over"):
         reached = [p for p in s.players if not p.eliminated and p.halves >= 2 * s.target_pbr]
         if reached:

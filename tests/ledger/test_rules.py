@@ -482,6 +482,31 @@ def test_rule_20_one_chance_each_only_occupied_countries_then_chips_to_pbr(small
     assert all(player(game, n)["chips"] == 0 for n in ("Anna", "Bert", "Carla"))
 
 
+def test_rule_20_a_zone_completed_by_the_last_war_pays_before_chips_go_onto_the_pbr(small_board):
+    game = play("""board small.csv
+value Atlantis 4
+players Anna Bert Carla
+start Anna
+homeland Anna Atlantis
+homeland Bert Borealis
+homeland Carla Dorado
+allies Anna -
+allies Bert Cyrene
+allies Carla -
+attack Carla Lemuria
+war Carla 2500
+attack Carla Elysium
+war Carla 2500
+pass Anna
+pass Bert
+attack Carla Atlantis
+""", base=small_board.parent)
+    assert player(game, "Carla")["chips"] == 2500 + 2500 + 1000 - 4000
+    game = play("war Carla 0", game=game)            # Anna is out; Carla completes zone 1: 2000
+    assert player(game, "Anna")["eliminated"] and game.state.phase == "endgame"
+    assert player(game, "Carla")["pbr"] == 2 + 2 + 4 + (2000 + 2000) / 1000
+
+
 @pytest.mark.parametrize("chips,rounded", [(1250, 1500), (1249, 1000), (300, 500), (200, 0), (0, 0)])
 def test_rule_20_chips_rounded_to_the_nearest_500(chips, rounded):
     assert round_five_hundred(chips) == rounded
