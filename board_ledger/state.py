@@ -77,7 +77,6 @@ class State:
     target_pbr: int | None = None   # variant 2
     time_limit: int | None = None   # variant 1, minutes
     winner: str | None = None
-    board_edited: bool = False
 
     def copy(self) -> "State":
         """An independent copy (the board is immutable and shared); cheap enough to probe actions."""

@@ -6,6 +6,8 @@ its rule. Reads standard input line by line, so it can be driven by a pipe as we
 """
 from __future__ import annotations
 
+import json
+import pathlib
 import sys
 from typing import Callable, TextIO
 
@@ -80,7 +82,7 @@ class Repl:
         shows: dict[str, Callable[[], str]] = {
             "status": lambda: report.players_text(self.game.state),
             "now": lambda: report.now_text(self.game.state),
-            "json": lambda: __import__("json").dumps(report.status(self.game.state), indent=2),
+            "json": lambda: json.dumps(report.status(self.game.state), indent=2, ensure_ascii=False),
         }
         if word in shows and len(words) == 1:
             self.say(shows[word]())
@@ -95,7 +97,7 @@ class Repl:
             event = notation.parse_line(line)
             if event is None:
                 return True
-            accepted = self.game.play(notation.attach_board(event, __import__("pathlib").Path.cwd()))
+            accepted = self.game.play(notation.attach_board(event, pathlib.Path.cwd()))
         except LedgerError as exc:
             self.say(f"refused: {exc}")
             return True
