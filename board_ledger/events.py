@@ -112,10 +112,12 @@ class Attack(Event):
 
 @dataclass(frozen=True)
 class Battle(Event):
-    """One battle: the attacker's and defender's weapons (P, S, T) and the winner, '' for a draw."""
+    """One battle: the attacker's and defender's weapons (P, S, T), the winner ('' for a draw) and,
+    optionally, both energies left on screen (attacker's first), which let the battles end the war."""
     verb: ClassVar[str] = "battle"
     weapons: tuple[str, str]
     winner: str
+    energies: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -185,7 +187,8 @@ def from_json(data: dict[str, Any]) -> Event:
     """The event a stored JSON object describes; LedgerError if it describes none."""
     try:
         cls = EVENT_TYPES[data["type"]]
-        fields = {f.name: data[f.name] for f in dataclasses.fields(cls)}
+        fields = {f.name: data[f.name] if f.name in data or f.default is dataclasses.MISSING else f.default
+                  for f in dataclasses.fields(cls)}
     except (KeyError, TypeError):
         raise LedgerError(f"not a ledger event: {str(data)[:60]}") from None
     for f in dataclasses.fields(cls):

@@ -25,7 +25,7 @@ USAGE: dict[str, str] = {
     "allies": "allies NAME COUNTRY ... | allies NAME -",
     "ally": "ally NAME[+ALLY...] COUNTRY          buy an alliance",
     "attack": "attack NAME[+ALLY...] COUNTRY",
-    "battle": "battle WEAPON WEAPON NAME|draw      weapons P/S/T, attacker's first",
+    "battle": "battle WEAPON WEAPON NAME|draw [ENERGY ENERGY]  weapons P/S/T and energies left, attacker's first",
     "war": "war WINNER ENERGY                 the loser's remaining energy",
     "pass": "pass NAME",
     "pact": "pact NAME NAME ...",
@@ -140,11 +140,12 @@ def parse_line(line: str) -> ev.Event | None:
         country = _one(args[1], verb)
         return (ev.Ally if verb == "ally" else ev.Attack)(tuple(args[0]), country)
     if verb == "battle":
-        need(n == 3)
+        need(n in (3, 5))
         weapons = (words[0].upper(), words[1].upper())
         if any(w not in ("P", "S", "T") for w in weapons):
             raise NotationError("weapons are P (plane), S (submarine) or T (tank)")
-        return ev.Battle(weapons, "" if words[2].lower() == "draw" else words[2])
+        energies = (_int(words[3], "the energy"), _int(words[4], "the energy")) if n == 5 else None
+        return ev.Battle(weapons, "" if words[2].lower() == "draw" else words[2], energies)
     if verb in ("war", "survivor"):
         need(n == 2)
         energy = _int(words[1], "the energy")
@@ -194,7 +195,8 @@ def format_event(e: ev.Event) -> str:
     if isinstance(e, (ev.Ally, ev.Attack)):
         return f"{e.verb} {'+'.join(q(n) for n in e.side)} {q(e.country)}"
     if isinstance(e, ev.Battle):
-        return f"battle {e.weapons[0]} {e.weapons[1]} {q(e.winner) if e.winner else 'draw'}"
+        left = f" {e.energies[0]} {e.energies[1]}" if e.energies else ""
+        return f"battle {e.weapons[0]} {e.weapons[1]} {q(e.winner) if e.winner else 'draw'}{left}"
     if isinstance(e, (ev.War, ev.Survivor)):
         return f"{e.verb} {q(e.winner if isinstance(e, ev.War) else e.player)} {e.energy}"
     if isinstance(e, ev.Challenge):

@@ -91,11 +91,11 @@ def now_text(s: State) -> str:
         w = s.war
         parts.append(f"War for {w.target}: {'+'.join(w.side)} attacks, {'+'.join(w.defenders)} defends "
                      f"(rule 12, {w.wins['attacker']}–{w.wins['defender']} after {w.battles} battles). "
-                     "Record 'battle WEAPON WEAPON NAME|draw' or the result 'war WINNER ENERGY'.")
+                     "Record 'battle WEAPON WEAPON NAME|draw [ENERGY ENERGY]' or the result 'war WINNER ENERGY'.")
     elif s.confrontation:
         c = s.confrontation
         parts.append(f"Confrontation {c.challenger} – {c.opponent} (rule 21): {c.attacker} attacks. "
-                     "Record 'battle WEAPON WEAPON NAME|draw'; 'survivor NAME ENERGY' ends it.")
+                     "Record 'battle WEAPON WEAPON NAME|draw [ENERGY ENERGY]'; 'survivor NAME ENERGY' ends it.")
     elif s.phase == "endgame":
         if s.expected:
             parts.append(f"End game (rule 21): challenge {s.expected[0]} {s.expected[1]}.")

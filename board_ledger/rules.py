@@ -394,6 +394,18 @@ def _weapons(weapons: tuple[str, str]) -> tuple[str, str]:
     return up  # type: ignore[return-value]
 
 
+def _check_left(left: dict[str, int], energies: tuple[int, int] | None, who: dict[str, str],
+                winner_role: str, rule: int) -> None:
+    """Energies after a battle: they only fall, and the winner of a battle still has some."""
+    if energies is None:
+        return
+    for role, amount in zip(("attacker", "defender"), energies):
+        if amount > left[role]:
+            raise RuleError(rule, f"energy only falls: {who[role]} had {left[role]} left, not {amount}")
+    if winner_role and energies[0 if winner_role == "attacker" else 1] == 0:
+        raise RuleError(rule, f"{who[winner_role]}'s energy is gone, so {who[winner_role]} lost (rule 12G)")
+
+
 def _battle(s: State, e: ev.Battle) -> ev.Event:
     if s.confrontation:
         return _endgame_battle(s, e)
@@ -409,11 +421,13 @@ def _battle(s: State, e: ev.Battle) -> ev.Event:
                             "result with 'war'")
     if war.battles >= 3:
         raise RuleError(12, "a war has at most three battles; record its result with 'war'")
-    for role, who, weapon in (("attacker", war.side[0], weapons[0]), ("defender", war.defenders[0], weapons[1])):
+    who = {"attacker": war.side[0], "defender": war.defenders[0]}
+    for role, weapon in zip(who, weapons):
         if weapon in war.destroyed[role]:
-            raise RuleError(12, f"{who}'s {WEAPON_NAMES[weapon]} was destroyed earlier in this war and "
-                                "cannot be used again")
+            raise RuleError(12, f"{who[role]}'s {WEAPON_NAMES[weapon]} was destroyed earlier in this war "
+                                "and cannot be used again")
     role = _role(s, winner, war) if winner else ""
+    _check_left(war.left, e.energies, who, role, 12)
     war.battles += 1
     if not winner:  # rule 12B: both destroyed, the battle counts for nobody
         war.destroyed["attacker"].add(weapons[0])
@@ -422,7 +436,27 @@ def _battle(s: State, e: ev.Battle) -> ev.Event:
         loser = "defender" if role == "attacker" else "attacker"
         war.wins[role] += 1
         war.destroyed[loser].add(weapons[1] if loser == "defender" else weapons[0])
-    return ev.Battle(weapons, winner)
+    canonical = ev.Battle(weapons, winner, e.energies)
+    if e.energies is not None:
+        war.left = dict(zip(("attacker", "defender"), e.energies))
+        decided = _decided(war)
+        if decided:
+            _end_war(s, decided, war.left["defender" if decided == "attacker" else "attacker"])
+    return canonical
+
+
+def _decided(war: War) -> str:
+    """Which side has won the war by the battles and energies so far ('' if nobody yet; rule 12)."""
+    left, wins = war.left, war.wins
+    if left["attacker"] == 0 and left["defender"] == 0:
+        return ""                                         # both gone: the 'war' line decides
+    if left["attacker"] == 0 or left["defender"] == 0:
+        return "defender" if left["attacker"] == 0 else "attacker"     # rule 12G
+    if max(wins.values()) >= 2:
+        return "attacker" if wins["attacker"] >= 2 else "defender"     # rule 12A
+    if war.battles == 3 and left["attacker"] != left["defender"]:
+        return "attacker" if left["attacker"] > left["defender"] else "defender"   # rule 12C
+    return ""
 
 
 def _war(s: State, e: ev.War) -> ev.Event:
@@ -431,9 +465,10 @@ def _war(s: State, e: ev.War) -> ev.Event:
         raise RuleError(12, "no war is being fought; a war follows an attack")
     winner = _player(s, e.winner)
     role = _role(s, winner, war)
-    if not 0 <= e.energy <= WAR_ENERGY:
-        raise RuleError(10, f"each side enters the war with {WAR_ENERGY} energy units, so {e.energy} "
-                            "cannot be left")
+    most = war.left["defender" if role == "attacker" else "attacker"]
+    if not 0 <= e.energy <= most:
+        raise RuleError(10, f"each side enters the war with {WAR_ENERGY} energy units and the loser had "
+                            f"{most} left, so {e.energy} cannot be left")
     a, d = war.wins["attacker"], war.wins["defender"]
     if max(a, d) >= 2:
         decided = "attacker" if a >= 2 else "defender"
@@ -443,16 +478,23 @@ def _war(s: State, e: ev.War) -> ev.Event:
     elif 0 < war.battles < 3 and e.energy != 0:
         raise RuleError(12, "nobody has won two battles yet; the war ends early only when the loser's "
                             "energy is gone (enter 0)")
+    _end_war(s, role, e.energy)
+    return ev.War(winner, e.energy)
+
+
+def _end_war(s: State, role: str, energy: int) -> None:
+    """The effects of a war won by ``role`` with ``energy`` left to the loser (rules 13–17, 19)."""
+    war = s.war
     country, value = war.target, _value(s, war.target)
     s.war = None
     winners = war.side if role == "attacker" else war.defenders
-    _pay_out(s, winners, round_hundred(e.energy))        # rules 13A, 14A, 16D, 17B
+    _pay_out(s, winners, round_hundred(energy))           # rules 13A, 14A, 16D, 17B
     if role == "defender":
         if war.kind == "unoccupied":                      # rule 14B, C
             s.holders[country] = {war.defenders[0]: ALLIED}
             s.player(war.defenders[0]).halves += value
         _end_turn(s)                                      # rules 14D, 17 (interpretation)
-        return ev.War(winner, e.energy)
+        return
     if war.kind == "homeland":                            # rule 19C
         _eliminate(s, s.homeland_owner(country), war.side)
     else:
@@ -464,14 +506,13 @@ def _war(s: State, e: ev.War) -> ev.Event:
         if war.kind == "unoccupied":
             s.last_defender = war.defenders[0]                 # rule 13E: the rotation goes on
     if s.phase == "over":
-        return ev.War(winner, e.energy)
+        return
     if s.phase == "final-round":
         _final_next(s)                                    # rule 20A: one chance each
     elif s.board_full():
         _begin_final(s, s.left_of(s.turn))
     else:
         s.ally_credit = 1                                 # rules 13D, 16E
-    return ev.War(winner, e.energy)
 
 
 def _eliminate(s: State, owner: str, side: tuple[str, ...]) -> None:
@@ -605,7 +646,8 @@ def _challenge(s: State, e: ev.Challenge) -> ev.Event:
         raise RuleError(21, f"{x} (PBR {pbr(s.player(x).halves)}) must challenge {y} "
                             f"(PBR {pbr(s.player(y).halves)}) next")
     ha, hb = s.player(a).halves, s.player(b).halves
-    s.confrontation = Confrontation(a, b, a if ha <= hb else b, {a: ha * 50, b: hb * 50})  # 21C: PBR x 100
+    energy = {a: ha * 50, b: hb * 50}                     # rule 21C: PBR x 100
+    s.confrontation = Confrontation(a, b, a if ha <= hb else b, energy, left=dict(energy))
     s.expected = None
     return ev.Challenge(a, b)
 
@@ -622,6 +664,9 @@ def _endgame_battle(s: State, e: ev.Battle) -> ev.Event:
     winner = _player(s, e.winner) if e.winner else ""
     if winner and winner not in (attacker, defender):
         raise RuleError(21, f"{winner} is not in this confrontation")
+    roles = {"attacker": attacker, "defender": defender}
+    _check_left({"attacker": c.left[attacker], "defender": c.left[defender]}, e.energies, roles,
+                "attacker" if winner == attacker else "defender" if winner else "", 21)
     if winner:                                            # rule 21D: one square up, one down
         loser = defender if winner == attacker else attacker
         s.player(winner).halves += 2
@@ -631,7 +676,13 @@ def _endgame_battle(s: State, e: ev.Battle) -> ev.Event:
         c.lost = {attacker: weapons[0], defender: weapons[1]}
     c.battles += 1
     c.attacker = defender                                 # rule 21E: the roles alternate
-    return ev.Battle(weapons, winner)
+    if e.energies is not None:
+        c.left = {attacker: e.energies[0], defender: e.energies[1]}
+        gone = [n for n in (attacker, defender) if c.left[n] == 0]
+        if len(gone) == 1:                                # rule 21G: the other converts his energy
+            survivor = defender if gone[0] == attacker else attacker
+            _end_confrontation(s, survivor, c.left[survivor])
+    return ev.Battle(weapons, winner, e.energies)
 
 
 def _survivor(s: State, e: ev.Survivor) -> ev.Event:
@@ -641,15 +692,20 @@ def _survivor(s: State, e: ev.Survivor) -> ev.Event:
     name = _player(s, e.player)
     if name not in (c.challenger, c.opponent):
         raise RuleError(21, f"{name} is not in this confrontation")
-    if not 0 <= e.energy <= c.energy[name]:
-        raise RuleError(21, f"{name} entered the confrontation with {c.energy[name]} energy units, so "
-                            f"{e.energy} cannot be left")
-    s.player(name).halves += round_five_hundred(e.energy) // 500   # rule 21G (added: interpretation)
+    if not 0 <= e.energy <= c.left[name]:
+        raise RuleError(21, f"{name} had {c.left[name]} energy units, so {e.energy} cannot be left")
+    _end_confrontation(s, name, e.energy)
+    return ev.Survivor(name, e.energy)
+
+
+def _end_confrontation(s: State, survivor: str, energy: int) -> None:
+    """Rule 21G: the survivor's energy goes onto his PBR; then the next confrontation (21H)."""
+    c = s.confrontation
+    s.player(survivor).halves += round_five_hundred(energy) // 500   # added: interpretation
     s.fought |= {c.challenger, c.opponent}
-    s.last_pair, s.last_survivor = (c.challenger, c.opponent), name
+    s.last_pair, s.last_survivor = (c.challenger, c.opponent), survivor
     s.confrontation = None
     _plan_endgame(s)
-    return ev.Survivor(name, e.energy)
 
 
 def _time_up(s: State, e: ev.TimeUp) -> ev.Event:
@@ -766,11 +822,13 @@ def _candidates(s: State) -> list[ev.Event]:
 def energy_range(s: State, action: ev.Event) -> tuple[int, int]:
     """The energies the rules accept for a ``war`` or ``survivor`` action now (rules 10, 12, 21G)."""
     if isinstance(action, ev.Survivor) and s.confrontation is not None:
-        return 0, s.confrontation.energy.get(action.player, 0)
+        return 0, s.confrontation.left.get(action.player, 0)
     war = s.war
-    if war is not None and 0 < war.battles < 3 and max(war.wins.values()) < 2:
+    if war is None or not isinstance(action, ev.War):
+        return 0, WAR_ENERGY
+    if 0 < war.battles < 3 and max(war.wins.values()) < 2:
         return 0, 0          # no two wins yet: only a loser whose energy is gone ends it (12G)
-    return 0, WAR_ENERGY
+    return 0, war.left["attacker" if action.winner in war.defenders else "defender"]
 
 
 def legal_actions(s: State) -> list[ev.Event]:

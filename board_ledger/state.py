@@ -38,6 +38,7 @@ class War:
     battles: int = 0
     wins: dict[str, int] = field(default_factory=lambda: {"attacker": 0, "defender": 0})
     destroyed: dict[str, set[str]] = field(default_factory=lambda: {"attacker": set(), "defender": set()})
+    left: dict[str, int] = field(default_factory=lambda: {"attacker": 2500, "defender": 2500})  # on screen
 
 
 @dataclass
@@ -50,6 +51,7 @@ class Confrontation:
     energy: dict[str, int]       # each side's starting energy, PBR x 100 (rule 21C)
     lost: dict[str, str] = field(default_factory=dict)  # weapon lost in the previous battle (21F)
     battles: int = 0
+    left: dict[str, int] = field(default_factory=dict)  # energy on screen after the last battle
 
 
 @dataclass
@@ -87,11 +89,11 @@ class State:
         w = self.war
         if w is not None:
             new.war = War(w.side, w.defenders, w.target, w.kind, w.battles, dict(w.wins),
-                          {k: set(v) for k, v in w.destroyed.items()})
+                          {k: set(v) for k, v in w.destroyed.items()}, dict(w.left))
         c = self.confrontation
         if c is not None:
             new.confrontation = Confrontation(c.challenger, c.opponent, c.attacker, dict(c.energy),
-                                              dict(c.lost), c.battles)
+                                              dict(c.lost), c.battles, dict(c.left))
         new.pacts = list(self.pacts)
         new.broken = set(self.broken)
         new.final_queue = list(self.final_queue)

@@ -21,6 +21,22 @@ TINY_BOARD = """zone,position,country,pbu
 """
 
 
+def _with_energies(draw: st.DrawFn, game: Game, battle: ev.Battle) -> ev.Battle:
+    """The battle with both energies left on screen, as the cartridge shows them (rule 12, 21)."""
+    s = game.state
+    if s.confrontation is not None:
+        c = s.confrontation
+        roles = (c.attacker, c.opponent if c.attacker == c.challenger else c.challenger)
+        left = (c.left[roles[0]], c.left[roles[1]])
+    else:
+        roles, left = (s.war.side[0], s.war.defenders[0]), (s.war.left["attacker"], s.war.left["defender"])
+    lows = [1 if battle.winner == r else 0 for r in roles]   # a battle's winner still has energy
+    if any(low > high for low, high in zip(lows, left)):
+        return battle
+    return dataclasses.replace(battle, energies=tuple(draw(st.integers(low, high))
+                                                      for low, high in zip(lows, left)))
+
+
 @st.composite
 def legal_games(draw: st.DrawFn, max_actions: int = 60) -> Game:
     """A game of 2–4 players on the printed or a tiny board, played through legal actions only."""
@@ -37,6 +53,8 @@ def legal_games(draw: st.DrawFn, max_actions: int = 60) -> Game:
         if not legal:
             break
         action = draw(st.sampled_from(legal))
+        if isinstance(action, ev.Battle) and draw(st.booleans()):
+            action = _with_energies(draw, game, action)
         if getattr(action, "energy", None) == ANY_ENERGY:
             low, high = energy_range(game.state, action)
             action = dataclasses.replace(action, energy=draw(st.integers(low, high)))

@@ -134,8 +134,9 @@ def test_the_documented_example_game_replays(root, tmp_path):
     status = json.loads(res.stdout)
     anna, bert, carla = status["players"]
     assert anna["conquered"] == bert["conquered"] == ["Philippines"]
-    assert (anna["chips"], bert["chips"]) == (2000 + 400, 1200 + 400 + 2000)  # Bert: zone 7 bonus
-    assert carla["conquered"] == ["India"] and carla["allied"] == ["Bangladesh"]
+    assert (anna["chips"], bert["chips"]) == (2000 + 1200 + 400 + 2000, 400)   # Anna: zone 7 bonus
+    assert carla["conquered"] == ["Iran", "India"] and carla["allied"] == ["Bangladesh"]
+    assert carla["chips"] == 1400 + 1200 - 1000
     assert status["turn"]["attacker"] == "Bert"
 
 

@@ -24,6 +24,7 @@ EVERY_FORM = [
     ('attack Anna+"Bert B" India', ev.Attack(("Anna", "Bert B"), "India")),
     ("battle T P Anna", ev.Battle(("T", "P"), "Anna")),
     ("battle S S draw", ev.Battle(("S", "S"), "")),
+    ("battle P T Bert 1800 0", ev.Battle(("P", "T"), "Bert", (1800, 0))),
     ("war Anna 1355", ev.War("Anna", 1355)),
     ("pass Anna", ev.Pass("Anna")),
     ("pact Anna Bert", ev.Pact(("Anna", "Bert"))),

@@ -246,6 +246,29 @@ def test_rule_12_early_end_only_when_energy_is_gone():
     assert "India" in player(game, "Anna")["allied"]
 
 
+def test_rule_12_battles_with_energies_end_the_war_without_a_war_line():
+    game = play(SETUP3 + "attack Carla India\nbattle T P Carla 2100 1900\nbattle P S Carla 1700 1355")
+    carla = player(game, "Carla")
+    assert game.state.war is None and carla["conquered"] == ["India"] and carla["chips"] == 1400
+    assert rule_of(refused(game, "war Carla 1355")) == 12
+    assert game.state.turn == "Carla"                              # she may attack on
+
+
+def test_rule_12_energy_gone_loses_at_once_and_one_all_draw_goes_by_energy():
+    game = play(SETUP3 + "attack Carla India\nbattle T P Anna 0 1500")     # Carla's energy gone
+    assert "India" in player(game, "Anna")["allied"] and player(game, "Anna")["chips"] == 2000
+    game = play(SETUP3 + "attack Carla India\nbattle T P Carla 2000 2000\nbattle P S Anna 1500 1600\n"
+                "battle S T draw 900 800")                                 # rule 12C: 900 > 800
+    assert player(game, "Carla")["conquered"] == ["India"] and player(game, "Carla")["chips"] == 800
+
+
+def test_rule_12_energies_only_fall_and_a_battle_winner_has_energy_left():
+    game = play(SETUP3 + "attack Carla India\nbattle T P Carla 2000 1500")
+    assert "energy only falls: Anna had 1500 left" in str(refused(game, "battle T S Anna 1900 1600"))
+    assert "Anna's energy is gone" in str(refused(game, "battle T S Anna 1000 0"))
+    assert "had 1500 left" in str(refused(game, "war Carla 1600"))
+
+
 def test_rule_12_no_war_no_battle():
     assert rule_of(refused(play(SETUP3), "battle T P Carla")) == 12
     assert rule_of(refused(play(SETUP3), "war Carla 0")) == 12
@@ -537,6 +560,14 @@ def test_rule_21_confrontation_battles_weapons_alternation_and_conversion(small_
     game = play("survivor Anna 250", game=game)                 # 250 -> 500 -> half a square
     assert player(game, "Anna")["pbr"] == 3 + 0.5
     assert game.state.expected == ("Anna", "Bert")              # the higher challenges the next
+
+
+def test_rule_21_battle_energies_end_a_confrontation(small_board):
+    game = play(ENDGAME + "challenge Carla Anna\nbattle T P Carla 200 250", base=small_board.parent)
+    assert "energy only falls" in str(refused(game, "battle T S Anna 260 100"))   # Anna attacks now
+    game = play("battle S T Anna 120 0", game=game)   # Carla's energy gone: Anna survives with 120
+    assert game.state.confrontation is None and game.state.expected == ("Anna", "Bert")
+    assert player(game, "Anna")["pbr"] == 3 - 1 + 1 + 0     # 120 rounds to 0
 
 
 def test_rule_22_highest_pbr_after_the_end_game_wins(small_board):
