@@ -48,12 +48,24 @@ def board_text(s: State) -> str:
     return "\n".join(lines)
 
 
+TRACK_END = 100  # the printed PBR track ends at 100; the ledger counts on
+
+
+def track_warnings(before: State, after: State) -> list[str]:
+    """A warning for each player whose PBR has just passed the end of the printed track."""
+    was = {p.name: p.halves for p in before.players}
+    return [f"warning: {p.name}'s PBR {pbr(p.halves)} is past {TRACK_END}, the end of the printed track; "
+            "the ledger keeps counting" for p in after.players
+            if p.halves > 2 * TRACK_END >= was.get(p.name, 0)]
+
+
 def players_text(s: State) -> str:
     """One line per player: homeland, chips, PBR, player alliance."""
     lines = [f"war chest {s.war_chest:+d} (paid in minus paid out)"]
     for p in s.players:
         pact = s.pact_of(p.name) - {p.name}
         extra = " OUT" if p.eliminated else ""
+        extra += " (past the printed track)" if p.halves > 2 * TRACK_END else ""
         extra += f"  allied with {', '.join(sorted(pact))}" if pact else ""
         lines.append(f"  {p.name:<12} {p.homeland or '-':<16} chips {p.chips:>6}  PBR {pbr(p.halves)!s:>5}{extra}")
     return "\n".join(lines)

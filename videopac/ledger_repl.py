@@ -97,11 +97,14 @@ class Repl:
             event = notation.parse_line(line)
             if event is None:
                 return True
+            before = self.game.state
             accepted = self.game.play(notation.attach_board(event, pathlib.Path.cwd()))
         except LedgerError as exc:
             self.say(f"refused: {exc}")
             return True
         self.say(f"ok: {notation.format_event(accepted)}")
+        for warning in report.track_warnings(before, self.game.state):
+            self.say(warning)
         self.say(report.now_text(self.game.state))
         return True
 

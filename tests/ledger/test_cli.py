@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import json
+import os
+import pathlib
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -13,9 +15,13 @@ from conftest import SETUP3
 GAME = SETUP3 + "attack Carla India\nwar Carla 1355\nattack Carla Indonesia\nwar Bert 1200\n"
 
 
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+
 def ledger(*args: str, stdin: str | None = None, cwd=None) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}   # this checkout, from any working directory
     return subprocess.run([sys.executable, "-m", "videopac", "ledger", *args], capture_output=True,
-                          text=True, input=stdin, cwd=cwd, timeout=60)
+                          text=True, input=stdin, cwd=cwd, timeout=60, env=env)
 
 
 @pytest.fixture
@@ -160,3 +166,29 @@ def test_repl_completion_of_names_and_quoted_names(monkeypatch):
     assert options("attack Anna Ind", "Ind") == ["India ", "Indonesia "]
     assert options('homeland Anna "United S', "S") == ["States\""]
     assert options("attack Anna unit", "unit") == ['"United States" ', '"United Kingdom" ']
+
+
+def test_repl_new_game_is_resumed_next_time(tmp_path):
+    db = tmp_path / "game.sqlite"
+    ledger("--db", str(db), stdin=SETUP3)
+    res = ledger("--db", str(db), stdin="new\nplayers Xena Yves\n")
+    assert "new game 2" in res.stdout
+    res = ledger("--db", str(db), stdin="status\n")
+    assert "game 2 in" in res.stdout and "Xena" in res.stdout
+
+
+def test_repl_on_a_damaged_file_is_one_sentence(tmp_path):
+    bad = tmp_path / "bad.sqlite"
+    bad.write_bytes(b"SQLite format 3\x00" + b"\xff" * 600)
+    res = ledger("--db", str(bad), stdin="quit\n")
+    assert res.returncode == 1 and res.stderr.startswith("videopac ledger: ") and res.stderr.count("\n") == 1
+
+
+def test_repl_warns_when_a_pbr_passes_the_printed_track(tmp_path):
+    board = tmp_path / "big.csv"
+    board.write_text("zone,position,country,pbu\n1,1,Atlantis,10\n2,1,Borealis,10\n3,1,Giant,101\n")
+    res = ledger(stdin="board big.csv\nplayers Anna Bert\nstart Bert\nhomeland Bert Borealis\n"
+                 "homeland Anna Atlantis\nallies Bert -\nallies Anna -\nattack Anna Giant\nwar Anna 0\n"
+                 "status\n", cwd=tmp_path)
+    assert "warning: Anna's PBR 101 is past 100, the end of the printed track" in res.stdout
+    assert "(past the printed track)" in res.stdout
