@@ -10,7 +10,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from conftest import SETUP3
+from ledger_helpers import SETUP3
 
 GAME = SETUP3 + "attack Carla India\nwar Carla 1355\nattack Carla Indonesia\nwar Bert 1200\n"
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from board_ledger import report
-from conftest import SETUP3, play, player
+from ledger_helpers import SETUP3, play, player
 
 
 def test_usa_allies_canada_and_mexico_pbr_6_and_zone_bonus_2000():

@@ -7,8 +7,8 @@ from hypothesis import strategies as st
 from board_ledger import events as ev
 from board_ledger import notation
 from board_ledger.game import Game
-from conftest import snapshot
-from strategies import legal_games
+from ledger_helpers import snapshot
+from ledger_strategies import legal_games
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -7,7 +7,7 @@ from board_ledger import report
 from board_ledger.errors import RuleError, UnknownName
 from board_ledger.rules import legal_actions, round_five_hundred, round_hundred
 from board_ledger import events as ev
-from conftest import SETUP3, play, player, refused
+from ledger_helpers import SETUP3, play, player, refused
 
 P3 = "players Anna Bert Carla\n"
 

@@ -14,7 +14,7 @@ import pytest
 from board_ledger import notation
 from board_ledger.errors import LedgerError, StoreError
 from board_ledger.store import SCHEMA_VERSION, Store
-from conftest import SETUP3, play, snapshot
+from ledger_helpers import SETUP3, play, snapshot
 
 
 def stored_game(path, text=SETUP3):
