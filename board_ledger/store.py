@@ -42,23 +42,27 @@ class Store:
                 if f.read(16) != SQLITE_MAGIC:
                     raise StoreError(f"{self.path} is not a ledger game file (not an SQLite database); "
                                      "choose another file")
+            self._check_read_only()           # nothing is written before the file passed
         try:
             self.conn = sqlite3.connect(self.path, isolation_level=None)
+            if fresh:
+                self._create()
+            self.conn.execute("PRAGMA journal_mode=WAL")
+            self.conn.execute("PRAGMA synchronous=FULL")
+        except sqlite3.Error as exc:
+            raise StoreError(f"{self.path} cannot be used ({exc}); choose another file") from None
+
+    def _check_read_only(self) -> None:
+        try:
+            conn = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True)
         except sqlite3.Error as exc:
             raise StoreError(f"{self.path} cannot be opened ({exc})") from None
         try:
-            if fresh:
-                self._create()
-            else:
-                self._check()
-            self.conn.execute("PRAGMA journal_mode=WAL")
-            self.conn.execute("PRAGMA synchronous=FULL")
+            self._check(conn)
         except sqlite3.DatabaseError as exc:
-            self.conn.close()
             raise StoreError(f"{self.path} is damaged ({exc}); restore a copy or choose another file") from None
-        except StoreError:
-            self.conn.close()
-            raise
+        finally:
+            conn.close()
 
     def _create(self) -> None:
         self.conn.execute("BEGIN IMMEDIATE")
@@ -68,15 +72,15 @@ class Store:
         self.conn.execute("INSERT INTO schema_version VALUES (?)", (SCHEMA_VERSION,))
         self.conn.execute("COMMIT")
 
-    def _check(self) -> None:
+    def _check(self, conn: sqlite3.Connection) -> None:
         """Read-only checks: integrity, schema version, the tables this version needs."""
-        (result,) = self.conn.execute("PRAGMA quick_check").fetchone()
+        (result,) = conn.execute("PRAGMA quick_check").fetchone()
         if result != "ok":
             raise StoreError(f"{self.path} is damaged (SQLite reports: {result}); restore a copy")
-        tables = {row[0] for row in self.conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         if "schema_version" not in tables:
             raise StoreError(f"{self.path} is an SQLite database but not a ledger game file; choose another file")
-        row = self.conn.execute("SELECT max(version) FROM schema_version").fetchone()
+        row = conn.execute("SELECT max(version) FROM schema_version").fetchone()
         version = row[0] if row else None
         if not isinstance(version, int):
             raise StoreError(f"{self.path} is damaged (no schema version); restore a copy")

@@ -89,6 +89,24 @@ def test_newer_version_is_refused_and_left_unchanged(tmp_path):
     assert digest(path) == before
 
 
+def test_newer_version_in_a_pending_wal_is_refused_and_left_unchanged(tmp_path):
+    path = tmp_path / "g.sqlite"
+    stored_game(path)
+    writer = textwrap.dedent("""
+        import os, signal, sqlite3, sys
+        conn = sqlite3.connect(sys.argv[1])
+        conn.execute("UPDATE schema_version SET version = version + 1")
+        conn.commit()
+        os.kill(os.getpid(), signal.SIGKILL)     # the change stays in the WAL, not checkpointed
+    """)
+    subprocess.run([sys.executable, "-c", writer, str(path)])
+    assert (tmp_path / "g.sqlite-wal").stat().st_size > 0
+    before = digest(path), digest(tmp_path / "g.sqlite-wal")
+    with pytest.raises(StoreError, match="newer version"):
+        Store(path)
+    assert (digest(path), digest(tmp_path / "g.sqlite-wal")) == before
+
+
 @pytest.mark.parametrize("damage", ["garbage", "truncated", "not-a-ledger", "bad-event"])
 def test_damaged_file_is_refused_and_left_unchanged(tmp_path, damage):
     path = tmp_path / "g.sqlite"
