@@ -447,6 +447,18 @@ def test_rule_19_homeland_falls_owner_out_spoils_to_the_winner():
     assert game.state.phase == "play" and game.state.turn == "Carla"
 
 
+def test_rule_19_with_a_player_alliance_the_spoils_are_shared():
+    game = play(ELIMINATION + 'pact Carla Anna\nattack Carla+Anna "West Germany"')
+    assert (player(game, "Carla")["chips"], player(game, "Anna")["chips"]) == (5000 - 2000, 2000 - 2000)
+    anna, carla = player(game, "Anna"), player(game, "Carla")
+    game = play("war Anna 1000", game=game)           # any member of the side names the winner
+    for before in (anna, carla):
+        after = player(game, before["name"])
+        assert "West Germany" in after["conquered"] and after["pbr"] == before["pbr"] + 4
+        assert after["chips"] == before["chips"] + 500
+    assert player(game, "Bert")["eliminated"]
+
+
 def test_rule_19_spoils_include_conquests_and_chips():
     game = play(ELIMINATION + 'pass Carla\npass Anna\nattack Bert Iran\nwar Bert 1200\n'
                 'attack Bert Iraq\nwar Anna 0\n')     # Bert conquered Iran, has 1200; Carla's turn
@@ -636,3 +648,48 @@ def test_legal_actions_are_all_accepted_and_list_the_turn():
     assert ev.Pass("Carla") in legal and ev.Attack(("Carla",), "India") in legal
     assert ev.Ally(("Carla",), "India") not in legal          # no chips
     assert all(isinstance(a, (ev.Attack, ev.Ally, ev.Pass, ev.Pact, ev.Break)) for a in legal)
+
+
+# --- more interpretations ----------------------------------------------------------------------------
+def test_interpretation_a_board_full_after_the_free_alliances_goes_to_the_final_round(small_board):
+    game = play(FINAL.replace("allies Carla -", "allies Carla Elysium").split("attack")[0],
+                base=small_board.parent)
+    assert game.state.phase == "final-round" and game.state.turn == "Carla"   # the last chooser
+
+
+def test_interpretation_an_eliminated_players_zone_is_open_to_bought_alliances():
+    game = play(ELIMINATION)
+    assert "Bert's homeland zone" in str(refused(game, "ally Carla Norway"))
+    game = play('attack Carla "West Germany"\nwar Carla 0\nally Carla Greece', game=game)
+    assert "Greece" in player(game, "Carla")["allied"]
+
+
+def test_interpretation_only_wars_for_unoccupied_countries_move_the_defender_rotation():
+    game = play(SETUP3 + "attack Carla Iran\nwar Carla 2500\nattack Carla Greece\nwar Carla 0\n"
+                "attack Carla Iraq")
+    assert report.status(game.state)["turn"]["defender"] == "Bert"      # left of Anna, not of Bert
+
+
+def test_interpretation_a_pact_with_a_member_merges_the_alliances():
+    game = play("players Anna Bert Carla Dora\nstart Anna\npact Anna Bert\npact Bert Carla")
+    assert game.state.pacts == [frozenset({"Anna", "Bert", "Carla"})]
+    assert game.events[-1] == ev.Pact(("Anna", "Bert", "Carla"))
+
+
+def test_rule_21_a_tie_at_the_top_is_played_off(small_board):
+    game = play(ENDGAME + "challenge Carla Anna\nsurvivor Anna 0\nchallenge Anna Bert\nsurvivor Bert 0",
+                base=small_board.parent)
+    assert game.state.phase == "endgame" and game.state.expected == ("Anna", "Bert")   # 3 and 3
+    game = play("challenge Anna Bert\nbattle T P Anna\nsurvivor Anna 0", game=game)
+    assert game.state.phase == "over" and game.state.winner == "Anna"
+
+
+def test_interpretation_time_up_with_a_tie_is_a_draw():
+    game = play("variant time 60\n" + P3 + "start Anna\nhomeland Anna USA\nhomeland Bert USSR\n"
+                "homeland Carla China\nallies Anna -\nallies Bert -\nallies Carla -\ntime up")
+    assert game.state.phase == "over" and report.status(game.state)["winner"] is None
+
+
+def test_interpretation_a_failed_homeland_attack_passes_the_turn():
+    game = play(ELIMINATION + 'attack Carla "West Germany"\nwar Bert 500')
+    assert game.state.turn == "Anna" and player(game, "Bert")["chips"] == 500
