@@ -102,7 +102,8 @@ def now_text(s: State) -> str:
     if s.war:
         w = s.war
         parts.append(f"War for {w.target}: {'+'.join(w.side)} attacks, {'+'.join(w.defenders)} defends "
-                     f"(rule 12, {w.wins['attacker']}–{w.wins['defender']} after {w.battles} battles). "
+                     f"(rule 12, {w.wins['attacker']}–{w.wins['defender']} after {w.battles} "
+                     f"battle{'' if w.battles == 1 else 's'}). "
                      "Record 'battle WEAPON WEAPON NAME|draw [ENERGY ENERGY]' or the result 'war WINNER ENERGY'.")
     elif s.confrontation:
         c = s.confrontation
