@@ -132,7 +132,7 @@ def test_help_lists_the_subcommands():
 
 def test_the_documented_example_game_replays(root, tmp_path):
     text = (root / "docs/ledger.md").read_text()
-    block = text.split("A game, from the setup to the end")[1].split("```")[1]
+    block = text.split("A game, from the setup into play")[1].split("```")[1]
     path = tmp_path / "doc.txt"
     path.write_text(block)
     res = ledger("replay", str(path), "--json")
