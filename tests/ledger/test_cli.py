@@ -192,3 +192,16 @@ def test_repl_warns_when_a_pbr_passes_the_printed_track(tmp_path):
                  "status\n", cwd=tmp_path)
     assert "warning: Anna's PBR 101 is past 100, the end of the printed track" in res.stdout
     assert "(past the printed track)" in res.stdout
+
+
+def test_the_documented_end_game_replays(root, tmp_path):
+    text = (root / "docs/ledger.md").read_text()
+    block = text.split("A short game on a six-country board")[1].split("```")[1]
+    path = tmp_path / "doc.txt"
+    path.write_text(block)
+    res = ledger("replay", str(path), "--json")
+    assert res.returncode == 0, res.stderr
+    status = json.loads(res.stdout)
+    assert status["phase"] == "over" and status["winner"] == "Bert"
+    assert [p["pbr"] for p in status["players"]] == [2.5, 4, 2.5]
+    assert status["war_chest"] == 0
