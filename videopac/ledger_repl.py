@@ -33,7 +33,11 @@ class Repl:
         self.store = Store(db) if db else None
         self.db = db
         if self.store:
-            self.game_id, self.game = self.store.load()
+            try:
+                self.game_id, self.game = self.store.load()
+            except LedgerError:
+                self.store.close()
+                raise
         else:
             self.game_id, self.game = 0, Game()
 

@@ -133,7 +133,10 @@ def test_damaged_file_is_refused_and_left_unchanged(tmp_path, damage):
     before = digest(path)
     with pytest.raises(StoreError) as info:
         store = Store(path)
-        store.load()
+        try:
+            store.load()
+        finally:
+            store.close()
     message = str(info.value)
     assert str(path) in message and "\n" not in message
     assert digest(path) == before
