@@ -1,0 +1,69 @@
+"""The Power Base Record of every player over the game, as an SVG drawn by hand (no plotting library)."""
+from __future__ import annotations
+
+from xml.sax.saxutils import escape
+
+from board_ledger.state import State
+
+# one colour per marker set (six players at most, rule 1)
+COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b")
+WIDTH, HEIGHT = 720, 420
+LEFT, RIGHT, TOP, BOTTOM = 56, 150, 40, 48
+
+
+def pbr_series(states: list[State]) -> dict[str, list[float]]:
+    """Each player's PBR after every action (None-free: a player appears once named)."""
+    names = states[-1].names
+    series: dict[str, list[float]] = {n: [] for n in names}
+    for s in states:
+        known = {p.name: p.halves / 2 for p in s.players}
+        for n in names:
+            series[n].append(known.get(n, 0.0))
+    return series
+
+
+def _nice_step(top: float) -> int:
+    for step in (1, 2, 5, 10, 20, 25, 50, 100):
+        if top / step <= 10:
+            return step
+    return 200
+
+
+def pbr_svg(states: list[State], title: str = "Power Base Record") -> str:
+    """The chart as SVG text: x = actions so far, y = PBR, one polyline per player."""
+    series = pbr_series(states)
+    count = max(len(states) - 1, 1)
+    top = max([10.0] + [v for values in series.values() for v in values])
+    step = _nice_step(top)
+    top = (int(top) // step + 1) * step
+    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+
+    def x(i: int) -> float:
+        return LEFT + plot_w * i / count
+
+    def y(v: float) -> float:
+        return TOP + plot_h * (1 - v / top)
+
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
+           f'viewBox="0 0 {WIDTH} {HEIGHT}" font-family="sans-serif" font-size="12">',
+           f'<rect width="{WIDTH}" height="{HEIGHT}" fill="white"/>',
+           f'<text x="{WIDTH / 2}" y="24" text-anchor="middle" font-size="16">{escape(title)}</text>']
+    for v in range(0, int(top) + 1, step):
+        out.append(f'<line x1="{LEFT}" y1="{y(v):.1f}" x2="{LEFT + plot_w}" y2="{y(v):.1f}" stroke="#ddd"/>')
+        out.append(f'<text x="{LEFT - 6}" y="{y(v) + 4:.1f}" text-anchor="end">{v}</text>')
+    out.append(f'<line x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{TOP + plot_h}" stroke="black"/>')
+    out.append(f'<line x1="{LEFT}" y1="{TOP + plot_h}" x2="{LEFT + plot_w}" y2="{TOP + plot_h}" stroke="black"/>')
+    out.append(f'<text x="{LEFT + plot_w / 2}" y="{HEIGHT - 12}" text-anchor="middle">actions</text>')
+    out.append(f'<text x="16" y="{TOP + plot_h / 2}" text-anchor="middle" '
+               f'transform="rotate(-90 16 {TOP + plot_h / 2})">PBR</text>')
+    for k, (name, values) in enumerate(series.items()):
+        colour = COLOURS[k % len(COLOURS)]
+        points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(values))
+        out.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2" points="{points}">'
+                   f'<title>{escape(name)}</title></polyline>')
+        ly = TOP + 16 + 20 * k
+        out.append(f'<line x1="{WIDTH - RIGHT + 16}" y1="{ly}" x2="{WIDTH - RIGHT + 40}" y2="{ly}" '
+                   f'stroke="{colour}" stroke-width="3"/>')
+        out.append(f'<text x="{WIDTH - RIGHT + 46}" y="{ly + 4}">{escape(name)} {values[-1]:g}</text>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"

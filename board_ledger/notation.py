@@ -1,0 +1,217 @@
+"""The game notation: one action per line, ``#`` comments, names with spaces in double quotes.
+
+This form is the contract for saved games and tests (docs/ledger.md). ``parse_line`` turns a line
+into an event with the names as written (the rules resolve them); ``format_event`` writes an event
+back as a line, so ``parse_line(format_event(e)) == e`` for every canonical event.
+"""
+from __future__ import annotations
+
+import pathlib
+import re
+
+from board_ledger import events as ev
+from board_ledger.errors import NotationError
+
+# verb -> how it is written; shown in errors and in the REPL's help
+USAGE: dict[str, str] = {
+    "board": 'board "FILE.csv" ["ROWS"]         custom board (before the players); ROWS: inline CSV, rows split by |',
+    "value": "value COUNTRY N                  change a country's value (before the players)",
+    "zone": "zone COUNTRY N                   move a country to zone N (before the players)",
+    "variant": "variant time MINUTES | variant target PBR",
+    "players": "players NAME NAME ...             seating order, 2 to 6 players",
+    "start": "start NAME                        the starting player, or:",
+    "draw": "draw DIGIT DIGIT ... [reading R]  digits in seat order; no reading: the ledger draws",
+    "homeland": "homeland NAME COUNTRY",
+    "allies": "allies NAME COUNTRY ... | allies NAME -",
+    "ally": "ally NAME[+ALLY...] COUNTRY          buy an alliance",
+    "attack": "attack NAME[+ALLY...] COUNTRY",
+    "battle": "battle WEAPON WEAPON NAME|draw [ENERGY ENERGY]  weapons P/S/T and energies left, attacker's first",
+    "war": "war WINNER ENERGY                 the loser's remaining energy",
+    "pass": "pass NAME",
+    "pact": "pact NAME NAME ...",
+    "break": "break NAME [NAME ...]",
+    "challenge": "challenge CHALLENGER OPPONENT",
+    "survivor": "survivor NAME ENERGY              end of a confrontation",
+    "time": "time up                           the agreed time has run out",
+    "undo": "undo",
+}
+
+
+def _tokens(line: str) -> list[list[str]]:
+    """Split a line into tokens; each token is its '+'-separated parts (quotes protect both)."""
+    tokens: list[list[str]] = []
+    parts: list[str] = []
+    cur: list[str] = []
+    in_token = False
+    i = 0
+    while i < len(line):
+        ch = line[i]
+        if ch == '"':
+            end = line.find('"', i + 1)
+            if end < 0:
+                raise NotationError("a double quote is not closed")
+            cur.append(line[i + 1:end])
+            in_token, i = True, end + 1
+            continue
+        if ch == "#":
+            break
+        if ch.isspace():
+            if in_token:
+                tokens.append(parts + ["".join(cur)])
+                parts, cur, in_token = [], [], False
+        elif ch == "+":
+            parts.append("".join(cur))
+            cur, in_token = [], True
+        else:
+            cur.append(ch)
+            in_token = True
+        i += 1
+    if in_token:
+        tokens.append(parts + ["".join(cur)])
+    return tokens
+
+
+def _usage_error(verb: str) -> NotationError:
+    return NotationError(f"'{verb}' is written: {USAGE[verb].split('  ')[0].strip()}")
+
+
+def _one(token: list[str], verb: str) -> str:
+    if len(token) != 1 or not token[0]:
+        raise _usage_error(verb)
+    return token[0]
+
+
+def _int(text: str, what: str) -> int:
+    if not re.fullmatch(r"\d+", text):
+        raise NotationError(f"{what} must be a whole number, not '{text}'")
+    return int(text)
+
+
+def parse_line(line: str) -> ev.Event | None:
+    """The event a line writes, or None for a blank or comment line; NotationError if malformed."""
+    tokens = _tokens(line)
+    if not tokens:
+        return None
+    verb = "".join(tokens[0]).lower()
+    if verb not in USAGE:
+        raise NotationError(f"unknown verb '{verb}' (verbs: {', '.join(USAGE)})")
+    args = tokens[1:]
+    n = len(args)
+    words = [_one(t, verb) for t in args] if verb not in ("ally", "attack") else []
+
+    def need(ok: bool) -> None:
+        if not ok:
+            raise _usage_error(verb)
+
+    if verb == "board":
+        need(n in (1, 2))
+        return ev.BoardFile(words[0], words[1].replace("|", "\n") if n == 2 else "")
+    if verb in ("value", "zone"):
+        need(n == 2)
+        number = _int(words[1], "the value" if verb == "value" else "the zone")
+        return ev.SetValue(words[0], number) if verb == "value" else ev.SetZone(words[0], number)
+    if verb == "variant":
+        need(n == 2 and words[0].lower() in ("time", "target"))
+        return ev.Variant(words[0].lower(), _int(words[1], f"the {words[0].lower()}"))
+    if verb == "players":
+        need(n >= 1)
+        return ev.Players(tuple(words))
+    if verb == "start":
+        need(n == 1)
+        return ev.Start(words[0])
+    if verb == "draw":
+        reading = ""
+        if n >= 2 and words[-2].lower() == "reading":
+            reading = words[-1]
+            if not reading.isdigit():
+                raise NotationError(f"the reading must be digits, not '{reading}'")
+            words = words[:-2]
+        need(len(words) >= 1)
+        return ev.Draw(tuple(_int(w, "a digit") for w in words), reading)
+    if verb == "homeland":
+        need(n == 2)
+        return ev.Homeland(words[0], words[1])
+    if verb == "allies":
+        need(n >= 2)
+        countries = () if words[1:] == ["-"] else tuple(words[1:])
+        return ev.Allies(words[0], countries)
+    if verb in ("ally", "attack"):
+        need(n == 2 and all(args[0]))
+        country = _one(args[1], verb)
+        return (ev.Ally if verb == "ally" else ev.Attack)(tuple(args[0]), country)
+    if verb == "battle":
+        need(n in (3, 5))
+        weapons = (words[0].upper(), words[1].upper())
+        if any(w not in ("P", "S", "T") for w in weapons):
+            raise NotationError("weapons are P (plane), S (submarine) or T (tank)")
+        energies = (_int(words[3], "the energy"), _int(words[4], "the energy")) if n == 5 else None
+        return ev.Battle(weapons, "" if words[2].lower() == "draw" else words[2], energies)
+    if verb in ("war", "survivor"):
+        need(n == 2)
+        energy = _int(words[1], "the energy")
+        return ev.War(words[0], energy) if verb == "war" else ev.Survivor(words[0], energy)
+    if verb == "pass":
+        need(n == 1)
+        return ev.Pass(words[0])
+    if verb in ("pact", "break"):
+        need(n >= (2 if verb == "pact" else 1))
+        return (ev.Pact if verb == "pact" else ev.Break)(tuple(words))
+    if verb == "challenge":
+        need(n == 2)
+        return ev.Challenge(words[0], words[1])
+    if verb == "time":
+        need(n == 1 and words[0].lower() == "up")
+        return ev.TimeUp()
+    need(n == 0)  # undo
+    return ev.Undo()
+
+
+def quote(name: str) -> str:
+    """A name as the notation writes it: bare if it is one plain word, else in double quotes."""
+    return name if re.fullmatch(r'[^\s"#+]+', name) else f'"{name}"'
+
+
+def format_event(e: ev.Event) -> str:
+    """The notation line of an event (the inverse of parse_line)."""
+    q = quote
+    if isinstance(e, ev.BoardFile):   # the board travels inline, so a saved game stands alone
+        rows = "|".join(line for line in e.text.splitlines() if line.strip())
+        return f'board {q(e.name)} "{rows}"' if rows else f"board {q(e.name)}"
+    if isinstance(e, (ev.SetValue, ev.SetZone)):
+        return f"{e.verb} {q(e.country)} {e.value if isinstance(e, ev.SetValue) else e.zone}"
+    if isinstance(e, ev.Variant):
+        return f"variant {e.kind} {e.amount}"
+    if isinstance(e, (ev.Players, ev.Pact, ev.Break)):
+        names = e.names if isinstance(e, ev.Players) else e.players
+        return " ".join([e.verb] + [q(n) for n in names])
+    if isinstance(e, (ev.Start, ev.Pass)):
+        return f"{e.verb} {q(e.player)}"
+    if isinstance(e, ev.Draw):
+        return " ".join(["draw"] + [str(d) for d in e.digits] + (["reading", e.reading] if e.reading else []))
+    if isinstance(e, ev.Homeland):
+        return f"homeland {q(e.player)} {q(e.country)}"
+    if isinstance(e, ev.Allies):
+        return " ".join(["allies", q(e.player)] + ([q(c) for c in e.countries] or ["-"]))
+    if isinstance(e, (ev.Ally, ev.Attack)):
+        return f"{e.verb} {'+'.join(q(n) for n in e.side)} {q(e.country)}"
+    if isinstance(e, ev.Battle):
+        left = f" {e.energies[0]} {e.energies[1]}" if e.energies else ""
+        return f"battle {e.weapons[0]} {e.weapons[1]} {q(e.winner) if e.winner else 'draw'}{left}"
+    if isinstance(e, (ev.War, ev.Survivor)):
+        return f"{e.verb} {q(e.winner if isinstance(e, ev.War) else e.player)} {e.energy}"
+    if isinstance(e, ev.Challenge):
+        return f"challenge {q(e.challenger)} {q(e.opponent)}"
+    if isinstance(e, ev.TimeUp):
+        return "time up"
+    return "undo"
+
+
+def attach_board(e: ev.Event, base: pathlib.Path) -> ev.Event:
+    """A ``board`` event with the named file's text read (relative to ``base``) so it travels along."""
+    if not isinstance(e, ev.BoardFile) or e.text:
+        return e
+    path = base / e.name
+    try:
+        return ev.BoardFile(e.name, path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise NotationError(f"cannot read the board file {path}: {getattr(exc, 'strerror', None) or exc}") from None

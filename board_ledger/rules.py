@@ -1,0 +1,846 @@
+"""The rules 1–22 of Conquest of the World: which actions are legal now and what each one does.
+
+``step(state, event)`` checks an action against the rules and returns the new state and the action
+with canonical names; a refusal raises RuleError naming the rule. Checks always come before any
+change, so a refused action leaves nothing behind. ``legal_actions(state)`` lists what may be done
+now (it powers the REPL's "what you may do now" and the property tests' game generator).
+Interpretations of points the manual leaves open follow docs/rules.md and are listed in
+docs/ledger.md.
+"""
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import random
+from typing import Callable
+
+from board_ledger import events as ev
+from board_ledger.board import name_key, parse_board, standard_board
+from board_ledger.errors import LedgerError, NotationError, RuleError
+from board_ledger.state import ALLIED, CONQUERED, WEAPONS, Confrontation, Player, State, War
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 6             # rule 1
+WAR_ENERGY = 2500                            # rule 10B: each side enters 2500 energy units
+ZONE_BONUS = 1000                            # rule 7: per country of the zone but the homeland
+RESERVED_NAMES = {"-", "draw", "reading", "up"}  # words of the notation a player may not be called
+WEAPON_NAMES = {"P": "plane", "S": "submarine", "T": "tank"}
+
+
+def new_state() -> State:
+    """The state before the first action: the printed board, no players."""
+    return State(board=standard_board())
+
+
+def round_hundred(energy: int) -> int:
+    """Rules 13A, 14A, 16D, 17B: to the nearest hundred, halves up (1355 -> 1400, 1350 -> 1400)."""
+    return (energy + 50) // 100 * 100
+
+
+def round_five_hundred(amount: int) -> int:
+    """Rules 20C, 21G: to the nearest 500, halves up (1250 -> 1500, 1249 -> 1000)."""
+    return (amount + 250) // 500 * 500
+
+
+def pbr(halves: int) -> int | float:
+    """A PBR in half squares as the number printed on the track (9 halves -> 4.5)."""
+    return halves // 2 if halves % 2 == 0 else halves / 2
+
+
+# --- names ------------------------------------------------------------------------------------
+def _player(s: State, name: str) -> str:
+    if not s.players:
+        raise RuleError(1, "name the players first: players NAME NAME ...")
+    for p in s.players:
+        if name_key(p.name) == name_key(name):
+            return p.name
+    raise RuleError(1, f"'{name}' is not a player in this game ({', '.join(s.names)})")
+
+
+def _country(s: State, name: str) -> str:
+    return s.board.lookup(name).name
+
+
+def _value(s: State, country: str) -> int:
+    return s.board[country].value
+
+
+def _join(names: list[str] | tuple[str, ...]) -> str:
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+# --- chips ------------------------------------------------------------------------------------
+def _pay_in(s: State, side: tuple[str, ...], price: int, rule: int, what: str) -> None:
+    """Take ``price`` from the side's chips into the war chest; allies pool (rule 18B)."""
+    members = [s.player(n) for n in side]
+    have = sum(p.chips for p in members)
+    if have < price:
+        raise RuleError(rule, f"{what} costs {price} and {_join(side)} {'has' if len(side) == 1 else 'have'} "
+                              f"only {have} in chips")
+    due = price
+    while due > 0:  # pooled chips are taken a hundred at a time from each ally in turn
+        for p in members:
+            if due > 0 and p.chips >= 100:
+                p.chips -= 100
+                due -= 100
+    s.paid_in += price
+
+
+def _pay_out(s: State, names: tuple[str, ...], amount: int) -> None:
+    """Pay ``amount`` from the war chest in equal whole hundreds; any remainder stays (rule 18D)."""
+    share = amount // len(names) // 100 * 100
+    for n in names:
+        s.player(n).chips += share
+    s.paid_out += share * len(names)
+
+
+# --- phases and turns -------------------------------------------------------------------------
+def _begin_play(s: State) -> None:
+    """Rule 8: play begins with the last player to choose a homeland."""
+    s.phase = "play"
+    s.turn = s.order_from(s.start)[-1]
+    s.ally_credit = 1
+    s.last_defender = None
+
+
+def _end_turn(s: State) -> None:
+    """Rule 14D: the attack option passes to the player left of the attacker."""
+    if s.phase == "final-round":
+        _final_next(s)
+    elif s.board_full():
+        _begin_final(s, s.left_of(s.turn))
+    else:
+        s.turn = s.left_of(s.turn)
+        s.ally_credit = 1
+        s.last_defender = None
+
+
+def _begin_final(s: State, first: str) -> None:
+    """Rule 20A: every country is occupied; each player gets one more chance, from ``first`` on.
+
+    Interpretation: the turn in which the board fills ends there; the round starts to its left.
+    """
+    s.phase = "final-round"
+    s.final_queue = [n for n in s.order_from(first) if not s.player(n).eliminated]
+    s.turn = s.final_queue[0]
+    s.ally_credit = 0
+    s.last_defender = None
+
+
+def _final_next(s: State) -> None:
+    """Rule 20B: the chance passes left; after the last one, chips go onto the PBR (20C)."""
+    s.final_queue.pop(0)
+    if s.final_queue:
+        s.turn = s.final_queue[0]
+        return
+    _zone_bonus(s)                           # a zone completed by the very last war still pays
+    for p in s.players:
+        if not p.eliminated:
+            s.paid_in += p.chips             # the chips leave the table for the PBR track
+            p.halves += round_five_hundred(p.chips) // 500
+            p.chips = 0
+    s.phase = "endgame"
+    s.turn = None
+    _plan_endgame(s)
+
+
+def _require_turn(s: State, side: tuple[str, ...], rule: int) -> tuple[str, ...]:
+    """The acting side with canonical names, the player whose turn it is first."""
+    if s.phase in ("setup", "homelands", "alliances"):
+        raise RuleError(8, "play has not begun: it begins once every player has chosen a homeland "
+                           "and the free alliances")
+    if s.phase == "endgame":
+        raise RuleError(21, "no alliances or attacks in the end game, only confrontations")
+    if s.war:
+        raise RuleError(12, f"the war for {s.war.target} is still being fought; record its result "
+                            "with 'war WINNER ENERGY'")
+    names = [_player(s, n) for n in side]
+    if len(set(names)) != len(names):
+        raise RuleError(18, "a player is named twice in the same side")
+    if s.turn not in names:
+        raise RuleError(rule, f"it is {s.turn}'s turn to attack, not {_join(names)}'s")
+    for n in names:
+        if n != s.turn and not s.allied(s.turn, n):
+            raise RuleError(18, f"{n} is not allied with {s.turn}; only allied players pool chips "
+                                "and act together")
+    return (s.turn,) + tuple(n for n in s.names if n in names and n != s.turn)
+
+
+# --- handlers: one per event type; each checks everything before it changes anything ----------
+def _setup_only(s: State, what: str) -> None:
+    if s.players:
+        raise RuleError("variant 3", f"{what} must come before the players are named")
+
+
+def _board_file(s: State, e: ev.BoardFile) -> ev.Event:
+    _setup_only(s, "a custom board")
+    s.board = parse_board(e.text, e.name)
+    return e
+
+
+def _edit_board(s: State, e: ev.SetValue | ev.SetZone) -> ev.Event:
+    """Variant 3: a country's value or zone changed before the game."""
+    _setup_only(s, f"a change of {e.verb}")
+    country = _country(s, e.country)
+    if isinstance(e, ev.SetValue):
+        if e.value < 0:
+            raise RuleError("variant 3", "a country's value cannot be negative")
+        s.board = s.board.edited(country, value=e.value)
+    else:
+        if e.zone < 1:
+            raise RuleError("variant 3", "zones are numbered from 1")
+        s.board = s.board.edited(country, zone=e.zone)
+    return dataclasses.replace(e, country=country)
+
+
+def _variant(s: State, e: ev.Variant) -> ev.Event:
+    if s.start is not None:
+        raise RuleError("variants", "a variant is agreed before the starting player is chosen")
+    if e.amount <= 0:
+        raise RuleError("variants", f"the {e.kind} of a variant must be more than 0")
+    if e.kind == "time":
+        s.time_limit = e.amount
+    elif e.kind == "target":
+        s.target_pbr = e.amount
+    else:
+        raise NotationError(f"unknown variant '{e.kind}' (use 'variant time MINUTES' or 'variant target PBR')")
+    return e
+
+
+def _players(s: State, e: ev.Players) -> ev.Event:
+    if s.players:
+        raise RuleError(1, "the players are already named; start a new game to change them")
+    if not MIN_PLAYERS <= len(e.names) <= MAX_PLAYERS:
+        raise RuleError(1, f"2 to 6 players take part, not {len(e.names)}")
+    keys = [name_key(n) for n in e.names]
+    for n in e.names:
+        if keys.count(name_key(n)) > 1:
+            raise RuleError(1, f"two players are called {n}")
+        if name_key(n) in RESERVED_NAMES or "+" in n or not n.strip():
+            raise RuleError(1, f"'{n}' cannot be a player's name (it is a word of the notation)")
+    s.players = [Player(n) for n in e.names]
+    return ev.Players(tuple(e.names))
+
+
+def _choose_start(s: State, rule: int) -> None:
+    if not s.players:
+        raise RuleError(1, "name the players first: players NAME NAME ...")
+    if s.start is not None:
+        raise RuleError(rule, f"the starting player is already chosen: {s.start}")
+
+
+def _start(s: State, e: ev.Start) -> ev.Event:
+    _choose_start(s, 2)
+    s.start = _player(s, e.player)
+    s.phase = "homelands"
+    return ev.Start(s.start)
+
+
+def _draw(s: State, e: ev.Draw) -> ev.Event:
+    """Rule 2: the digit closest to the last digit of the reading starts; ties go to the higher."""
+    _choose_start(s, 2)
+    if len(e.digits) != len(s.players):
+        raise RuleError(2, f"each of the {len(s.players)} players picks one digit; {len(e.digits)} given")
+    if len(set(e.digits)) != len(e.digits) or not all(0 <= d <= 9 for d in e.digits):
+        raise RuleError(2, "each player picks a different digit from 0 to 9")
+    reading = e.reading or f"{random.randrange(10000):04d}"  # the ledger draws when asked to
+    if not reading.isdigit():
+        raise NotationError(f"the reading must be digits, not '{reading}'")
+    last = int(reading[-1])
+    best = min(range(len(e.digits)), key=lambda i: (abs(e.digits[i] - last), -e.digits[i]))
+    for p, d in zip(s.players, e.digits):
+        p.digit = d
+    s.start = s.players[best].name
+    s.phase = "homelands"
+    return ev.Draw(tuple(e.digits), reading)
+
+
+def _chooser(s: State) -> str:
+    return s.order_from(s.start)[s.chooser]
+
+
+def _homeland(s: State, e: ev.Homeland) -> ev.Event:
+    if s.phase != "homelands":
+        raise RuleError(3, "choose the starting player first (rule 2)" if s.phase == "setup"
+                        else "every player has already chosen a homeland")
+    name, country = _player(s, e.player), _country(s, e.country)
+    if name != _chooser(s):
+        raise RuleError(3, f"homelands are chosen in seat order from the starting player: it is "
+                           f"{_chooser(s)}'s turn to choose")
+    owner = s.homeland_owner(country)
+    if owner:
+        raise RuleError(3, f"{country} is already {owner}'s homeland")
+    s.player(name).homeland = country
+    s.chooser += 1
+    if s.chooser == len(s.players):
+        s.phase, s.chooser = "alliances", 0
+    return ev.Homeland(name, country)
+
+
+def _allies(s: State, e: ev.Allies) -> ev.Event:
+    if s.phase != "alliances":
+        raise RuleError(4, "the free homeland-zone alliances follow the choice of every homeland"
+                        if s.phase in ("setup", "homelands") else "the free alliances are over")
+    name = _player(s, e.player)
+    if name != _chooser(s):
+        raise RuleError(4, f"the free alliances go in seat order from the starting player: it is "
+                           f"{_chooser(s)}'s turn")
+    countries = [_country(s, c) for c in e.countries]
+    home = s.player(name).homeland
+    zone = s.board[home].zone
+    for c in countries:
+        if countries.count(c) > 1:
+            raise RuleError(4, f"{c} is named twice")
+        if c == home:
+            raise RuleError(4, f"{c} is {name}'s own homeland")
+        if s.board[c].zone != zone:
+            raise RuleError(4, f"{c} is not in {home}'s zone; the first alliances stay inside the homeland zone")
+        if s.occupied(c):
+            raise RuleError(6, f"{c} is already taken by {_join(sorted(s.holders_of(c)))}")
+    total = sum(_value(s, c) for c in countries)
+    if total > _value(s, home):
+        raise RuleError(4, f"{_join(countries)} are worth {total} together, more than {home}'s "
+                           f"{_value(s, home)}")
+    for c in countries:
+        s.holders[c] = {name: ALLIED}
+        s.player(name).halves += _value(s, c)    # rule 5: half value = value in half squares
+    s.chooser += 1
+    if s.chooser == len(s.players):
+        _begin_play(s)
+        if s.board_full():                     # a tiny custom board can be full at once
+            _begin_final(s, s.turn)
+    return ev.Allies(name, tuple(countries))
+
+
+def _ally(s: State, e: ev.Ally) -> ev.Event:
+    side = _require_turn(s, e.side, 9)
+    if s.phase == "final-round":
+        raise RuleError(20, "in the final round only attacks on occupied countries are allowed")
+    country = _country(s, e.country)
+    if s.ally_credit < 1:
+        raise RuleError(9, f"{s.turn} has already bought an alliance; the next one may follow a won "
+                           "war (rules 13D, 16E)")
+    if s.occupied(country):
+        raise RuleError(9, f"{country} is occupied by {_join(sorted(s.holders_of(country)))}; only an "
+                           "unoccupied country can be bought")
+    zone = s.board[country].zone
+    for p in s.players:
+        if not p.eliminated and p.name not in side and s.board[p.homeland].zone == zone:
+            raise RuleError(9, f"{country} is in {p.name}'s homeland zone")
+    value = _value(s, country)
+    _pay_in(s, side, value * 500, 9, f"an alliance with {country}")  # rule 9B: half value x 1000
+    s.holders[country] = {n: ALLIED for n in side}
+    for n in side:
+        s.player(n).halves += value
+    s.ally_credit = 0
+    if s.board_full():
+        _begin_final(s, s.left_of(s.turn))
+    return ev.Ally(side, country)
+
+
+def _next_defender(s: State, friends: set[str]) -> str | None:
+    """Rules 11A, 13E: the player left of the last defender (at first, of the attacker)."""
+    return s.left_of(s.last_defender or s.turn, skip=friends)
+
+
+def _attack(s: State, e: ev.Attack) -> ev.Event:
+    side = _require_turn(s, e.side, 10)
+    country = _country(s, e.country)
+    friends = set().union(*(s.pact_of(n) for n in side))
+    holders = s.holders_of(country)
+    owner = s.homeland_owner(country)
+    value = _value(s, country)
+    if holders & set(side):
+        raise RuleError(15, f"{country} is held by {_join(sorted(holders & set(side)))}; a player "
+                            "cannot attack his own country")
+    if holders & friends:
+        raise RuleError(18, f"{country} is held by {_join(sorted(holders & friends))}, allied with "
+                            f"{s.turn}; allies never attack each other")
+    if not holders:
+        if s.phase == "final-round":
+            raise RuleError(20, f"{country} is unoccupied; in the final round only occupied countries "
+                                "may be attacked")
+        defender = _next_defender(s, friends)
+        if defender is None:
+            raise RuleError(11, f"nobody can defend {country}: every other player is allied with {s.turn}")
+        s.war = War(side, (defender,), country, "unoccupied")
+    elif owner:
+        missing = [c.name for c in s.board.neighbours(country)
+                   if not (s.holders_of(c.name) and all(h != owner and not s.allied(h, owner)
+                                                       for h in s.holders_of(c.name)))]
+        if missing:
+            raise RuleError(19, f"{_join(missing)} must be held by enemies of {country}'s owner before "
+                                f"{country} can be attacked")
+        _pay_in(s, side, value * 1000, 19, f"attacking the homeland {country}")
+        s.war = War(side, (owner,), country, "homeland")
+    else:
+        _pay_in(s, side, value * 1000, 15, f"attacking {country}")
+        s.war = War(side, tuple(n for n in s.names if n in holders), country, "occupied")
+    return ev.Attack(side, country)
+
+
+def _role(s: State, name: str, war: War) -> str:
+    if name in war.side:
+        return "attacker"
+    if name in war.defenders:
+        return "defender"
+    raise RuleError(12, f"{name} is not fighting in the war for {war.target}")
+
+
+def _weapons(weapons: tuple[str, str]) -> tuple[str, str]:
+    up = tuple(w.upper() for w in weapons)
+    if len(up) != 2 or any(w not in WEAPONS for w in up):
+        raise NotationError("weapons are P (plane), S (submarine) or T (tank)")
+    return up  # type: ignore[return-value]
+
+
+def _check_left(left: dict[str, int], energies: tuple[int, int] | None, who: dict[str, str],
+                winner_role: str, rule: int) -> None:
+    """Energies after a battle: they only fall, and the winner of a battle still has some."""
+    if energies is None:
+        return
+    for role, amount in zip(("attacker", "defender"), energies):
+        if amount > left[role]:
+            raise RuleError(rule, f"energy only falls: {who[role]} had {left[role]} left, not {amount}")
+    if winner_role and energies[0 if winner_role == "attacker" else 1] == 0:
+        raise RuleError(rule, f"{who[winner_role]}'s energy is gone, so {who[winner_role]} lost (rule 12G)")
+
+
+def _battle(s: State, e: ev.Battle) -> ev.Event:
+    if s.confrontation:
+        return _endgame_battle(s, e)
+    war = s.war
+    if war is None:
+        raise RuleError(12, "no war is being fought; a battle follows an attack (or a challenge in "
+                            "the end game)")
+    weapons = _weapons(e.weapons)
+    winner = _player(s, e.winner) if e.winner else ""
+    a, d = war.wins["attacker"], war.wins["defender"]
+    if max(a, d) >= 2:
+        raise RuleError(12, f"the war for {war.target} is already decided ({a}–{d}); record its "
+                            "result with 'war'")
+    if war.battles >= 3:
+        raise RuleError(12, "a war has at most three battles; record its result with 'war'")
+    who = {"attacker": war.side[0], "defender": war.defenders[0]}
+    for role, weapon in zip(who, weapons):
+        if weapon in war.destroyed[role]:
+            raise RuleError(12, f"{who[role]}'s {WEAPON_NAMES[weapon]} was destroyed earlier in this war "
+                                "and cannot be used again")
+    role = _role(s, winner, war) if winner else ""
+    _check_left(war.left, e.energies, who, role, 12)
+    war.battles += 1
+    if not winner:  # rule 12B: both destroyed, the battle counts for nobody
+        war.destroyed["attacker"].add(weapons[0])
+        war.destroyed["defender"].add(weapons[1])
+    else:
+        loser = "defender" if role == "attacker" else "attacker"
+        war.wins[role] += 1
+        war.destroyed[loser].add(weapons[1] if loser == "defender" else weapons[0])
+    canonical = ev.Battle(weapons, winner, e.energies)
+    if e.energies is not None:
+        war.left = dict(zip(("attacker", "defender"), e.energies))
+        decided = _decided(war)
+        if decided:
+            _end_war(s, decided, war.left["defender" if decided == "attacker" else "attacker"])
+    return canonical
+
+
+def _decided(war: War) -> str:
+    """Which side has won the war by the battles and energies so far ('' if nobody yet; rule 12)."""
+    left, wins = war.left, war.wins
+    if left["attacker"] == 0 and left["defender"] == 0:
+        return ""                                         # both gone: the 'war' line decides
+    if left["attacker"] == 0 or left["defender"] == 0:
+        return "defender" if left["attacker"] == 0 else "attacker"     # rule 12G
+    if max(wins.values()) >= 2:
+        return "attacker" if wins["attacker"] >= 2 else "defender"     # rule 12A
+    if war.battles == 3 and left["attacker"] != left["defender"]:
+        return "attacker" if left["attacker"] > left["defender"] else "defender"   # rule 12C
+    return ""
+
+
+def _war(s: State, e: ev.War) -> ev.Event:
+    war = s.war
+    if war is None:
+        raise RuleError(12, "no war is being fought; a war follows an attack")
+    winner = _player(s, e.winner)
+    role = _role(s, winner, war)
+    most = war.left["defender" if role == "attacker" else "attacker"]
+    if not 0 <= e.energy <= most:
+        raise RuleError(10, f"each side enters the war with {WAR_ENERGY} energy units and the loser had "
+                            f"{most} left, so {e.energy} cannot be left")
+    a, d = war.wins["attacker"], war.wins["defender"]
+    if max(a, d) >= 2:
+        decided = "attacker" if a >= 2 else "defender"
+        if role != decided:
+            who = war.side[0] if decided == "attacker" else war.defenders[0]
+            raise RuleError(12, f"{who} won two battles and so won the war for {war.target}")
+    elif 0 < war.battles < 3 and e.energy != 0:
+        raise RuleError(12, "nobody has won two battles yet; the war ends early only when the loser's "
+                            "energy is gone (enter 0)")
+    _end_war(s, role, e.energy)
+    return ev.War(winner, e.energy)
+
+
+def _end_war(s: State, role: str, energy: int) -> None:
+    """The effects of a war won by ``role`` with ``energy`` left to the loser (rules 13–17, 19)."""
+    war = s.war
+    country, value = war.target, _value(s, war.target)
+    s.war = None
+    winners = war.side if role == "attacker" else war.defenders
+    _pay_out(s, winners, round_hundred(energy))           # rules 13A, 14A, 16D, 17B
+    if role == "defender":
+        if war.kind == "unoccupied":                      # rule 14B, C
+            s.holders[country] = {war.defenders[0]: ALLIED}
+            s.player(war.defenders[0]).halves += value
+        _end_turn(s)                                      # rules 14D, 17 (interpretation)
+        return
+    if war.kind == "homeland":                            # rule 19C
+        _eliminate(s, s.homeland_owner(country), war.side)
+    else:
+        for loser, kind in s.holders.get(country, {}).items():   # rule 16C
+            s.player(loser).halves -= 2 * value if kind == CONQUERED else value
+        s.holders[country] = {n: CONQUERED for n in war.side}   # rules 13B, 16A
+        for n in war.side:
+            s.player(n).halves += 2 * value                    # rules 13C, 16B
+        if war.kind == "unoccupied":
+            s.last_defender = war.defenders[0]                 # rule 13E: the rotation goes on
+    if s.phase == "over":
+        return
+    if s.phase == "final-round":
+        _final_next(s)                                    # rule 20A: one chance each
+    elif s.board_full():
+        _begin_final(s, s.left_of(s.turn))
+    else:
+        s.ally_credit = 1                                 # rules 13D, 16E
+
+
+def _eliminate(s: State, owner: str, side: tuple[str, ...]) -> None:
+    """Rule 19C, D: the owner is out; the side takes his homeland, his conquests and his chips."""
+    loser = s.player(owner)
+    loser.eliminated = True
+    for c in [loser.homeland] + s.holdings(owner, CONQUERED):
+        s.holders.setdefault(c, {}).pop(owner, None)
+        for n in side:
+            s.holders[c][n] = CONQUERED
+            s.player(n).halves += 2 * _value(s, c)
+    for c in s.holdings(owner, ALLIED):          # freed, open to attack
+        del s.holders[c][owner]
+        if not s.holders[c]:
+            del s.holders[c]
+    s.paid_in += loser.chips                     # the chips change hands through the war chest
+    _pay_out(s, side, loser.chips)
+    loser.chips = 0
+    s.pacts = [p - {owner} for p in s.pacts if len(p - {owner}) >= 2]
+    s.final_queue = [n for n in s.final_queue if n != owner]
+    live = s.live()
+    if len(live) == 1:
+        s.phase, s.winner, s.turn = "over", live[0], None
+
+
+def _pass(s: State, e: ev.Pass) -> ev.Event:
+    name = _player(s, e.player)
+    rule = 20 if s.phase == "final-round" else 14
+    if s.phase not in ("play", "final-round"):
+        raise RuleError(rule, "there is no turn to pass now")
+    if s.war:
+        raise RuleError(12, f"the war for {s.war.target} is still being fought; record its result first")
+    if name != s.turn:
+        raise RuleError(rule, f"it is {s.turn}'s turn, not {name}'s")
+    _end_turn(s)
+    return ev.Pass(name)
+
+
+def _pact(s: State, e: ev.Pact) -> ev.Event:
+    if s.phase in ("final-round", "endgame"):
+        raise RuleError(18 if s.phase == "final-round" else 21,
+                        "player alliances can be formed only until the board is full")
+    if len(s.players) < 3:
+        raise RuleError(18, "player alliances need 3 or more players")
+    names = [_player(s, n) for n in e.players]
+    if len(set(names)) < 2:
+        raise RuleError(18, "a player alliance needs two or more different players")
+    for n in names:
+        if s.player(n).eliminated:
+            raise RuleError(19, f"{n} is out of the game")
+    group = frozenset().union(*(s.pact_of(n) for n in names))
+    if any(s.pact_of(n) == group for n in names):
+        raise RuleError(18, f"{_join(names)} are already allied")
+    for a, b in itertools.combinations(sorted(group), 2):
+        if frozenset((a, b)) in s.broken:
+            raise RuleError(18, f"{a} and {b} dissolved their alliance and can never ally again")
+    if set(s.live()) <= group:
+        raise RuleError(18, "an alliance of every remaining player would leave nobody to fight")
+    if s.war and group & set(s.war.side) and group & set(s.war.defenders):
+        raise RuleError(18, f"{_join(sorted(group))} would be allies at war with each other")
+    s.pacts = [p for p in s.pacts if not p & group] + [group]
+    return ev.Pact(tuple(n for n in s.names if n in group))
+
+
+def _break(s: State, e: ev.Break) -> ev.Event:
+    names = [_player(s, n) for n in e.players]
+    pact = s.pact_of(names[0])
+    if len(pact) < 2 or not set(names) <= pact:
+        raise RuleError(18, f"{_join(names)} {'is' if len(names) == 1 else 'are'} not in a player alliance"
+                        + ("" if len(names) == 1 else " together"))
+    s.pacts.remove(pact)
+    s.broken |= {frozenset(pair) for pair in itertools.combinations(pact, 2)}
+    if s.phase == "endgame" and s.confrontation is None:
+        _plan_endgame(s)
+    return ev.Break(tuple(n for n in s.names if n in pact))
+
+
+# --- the end game (rules 21, 22) ---------------------------------------------------------------
+def _plan_endgame(s: State) -> None:
+    """Rules 21B, 21H: set the next confrontation, or end the game with its winner (rule 22)."""
+    live = s.live()
+    seat = {n: i for i, n in enumerate(s.names)}
+    h = lambda n: s.player(n).halves  # noqa: E731
+    unfought = [n for n in live if n not in s.fought]
+
+    def enemies(c: str, pool: list[str]) -> list[str]:
+        return [q for q in pool if q != c and not s.allied(c, q)]
+
+    def next_higher(c: str, pool: list[str]) -> str:
+        above = [q for q in pool if h(q) >= h(c)]
+        if above:
+            return min(above, key=lambda q: (h(q), seat[q]))
+        return max(pool, key=lambda q: (h(q), -seat[q]))   # nobody higher is left: the closest below
+
+    challenger = None
+    if s.last_pair:
+        a, b = s.last_pair
+        challenger = a if h(a) > h(b) else b if h(b) > h(a) else s.last_survivor
+    while unfought:
+        pool = enemies(challenger, unfought) if challenger else []
+        if not pool:
+            challenger = min(unfought, key=lambda q: (h(q), seat[q]))
+            pool = enemies(challenger, unfought) or enemies(challenger, live)
+        if pool:
+            s.expected = (challenger, next_higher(challenger, pool))
+            return
+        s.fought.add(challenger)          # only allies are left for him: he never fights
+        unfought.remove(challenger)
+        challenger = None
+    top = max(h(n) for n in live)
+    tied = [n for n in live if h(n) == top]
+    for a, b in itertools.combinations(tied, 2):
+        if not s.allied(a, b):
+            s.expected = (a, b)             # rule 21B: players on the same square play off
+            return
+    s.expected, s.phase, s.winner = None, "over", tied[0]
+
+
+def _challenge(s: State, e: ev.Challenge) -> ev.Event:
+    if s.phase != "endgame":
+        raise RuleError(21, "confrontations belong to the end game, after the final round (rule 20)")
+    if s.confrontation:
+        c = s.confrontation
+        raise RuleError(21, f"the confrontation of {c.challenger} and {c.opponent} is still going on; "
+                            "end it with 'survivor NAME ENERGY'")
+    a, b = _player(s, e.challenger), _player(s, e.opponent)
+    if s.allied(a, b):
+        raise RuleError(21, f"{a} and {b} are allies and never fight each other")
+    if (a, b) != s.expected:
+        x, y = s.expected
+        raise RuleError(21, f"{x} (PBR {pbr(s.player(x).halves)}) must challenge {y} "
+                            f"(PBR {pbr(s.player(y).halves)}) next")
+    ha, hb = s.player(a).halves, s.player(b).halves
+    energy = {a: ha * 50, b: hb * 50}                     # rule 21C: PBR x 100
+    s.confrontation = Confrontation(a, b, a if ha <= hb else b, energy, left=dict(energy))
+    s.expected = None
+    return ev.Challenge(a, b)
+
+
+def _endgame_battle(s: State, e: ev.Battle) -> ev.Event:
+    c = s.confrontation
+    weapons = _weapons(e.weapons)
+    attacker = c.attacker
+    defender = c.opponent if attacker == c.challenger else c.challenger
+    for who, weapon in ((attacker, weapons[0]), (defender, weapons[1])):
+        if c.lost.get(who) == weapon:
+            raise RuleError(21, f"{who} lost the {WEAPON_NAMES[weapon]} in the previous battle and "
+                                "cannot use it in this one")
+    winner = _player(s, e.winner) if e.winner else ""
+    if winner and winner not in (attacker, defender):
+        raise RuleError(21, f"{winner} is not in this confrontation")
+    roles = {"attacker": attacker, "defender": defender}
+    _check_left({"attacker": c.left[attacker], "defender": c.left[defender]}, e.energies, roles,
+                "attacker" if winner == attacker else "defender" if winner else "", 21)
+    if winner:                                            # rule 21D: one square up, one down
+        loser = defender if winner == attacker else attacker
+        s.player(winner).halves += 2
+        s.player(loser).halves = max(0, s.player(loser).halves - 2)
+        c.lost = {loser: weapons[0] if loser == attacker else weapons[1]}
+    else:
+        c.lost = {attacker: weapons[0], defender: weapons[1]}
+    c.battles += 1
+    c.attacker = defender                                 # rule 21E: the roles alternate
+    if e.energies is not None:
+        c.left = {attacker: e.energies[0], defender: e.energies[1]}
+        gone = [n for n in (attacker, defender) if c.left[n] == 0]
+        if len(gone) == 1:                                # rule 21G: the other converts his energy
+            survivor = defender if gone[0] == attacker else attacker
+            _end_confrontation(s, survivor, c.left[survivor])
+    return ev.Battle(weapons, winner, e.energies)
+
+
+def _survivor(s: State, e: ev.Survivor) -> ev.Event:
+    c = s.confrontation
+    if c is None:
+        raise RuleError(21, "no confrontation is going on")
+    name = _player(s, e.player)
+    if name not in (c.challenger, c.opponent):
+        raise RuleError(21, f"{name} is not in this confrontation")
+    if not 0 <= e.energy <= c.left[name]:
+        raise RuleError(21, f"{name} had {c.left[name]} energy units, so {e.energy} cannot be left")
+    _end_confrontation(s, name, e.energy)
+    return ev.Survivor(name, e.energy)
+
+
+def _end_confrontation(s: State, survivor: str, energy: int) -> None:
+    """Rule 21G: the survivor's energy goes onto his PBR; then the next confrontation (21H)."""
+    c = s.confrontation
+    s.player(survivor).halves += round_five_hundred(energy) // 500   # added: interpretation
+    s.fought |= {c.challenger, c.opponent}
+    s.last_pair, s.last_survivor = (c.challenger, c.opponent), survivor
+    s.confrontation = None
+    _plan_endgame(s)
+
+
+def _time_up(s: State, e: ev.TimeUp) -> ev.Event:
+    if s.time_limit is None:
+        raise RuleError("variant 1", "no time limit was agreed ('variant time MINUTES' before the start)")
+    if s.phase == "setup":
+        raise RuleError("variant 1", "the game has not started")
+    live = s.live()
+    top = max(s.player(n).halves for n in live)
+    leaders = [n for n in live if s.player(n).halves == top]
+    s.phase, s.turn, s.war, s.confrontation = "over", None, None, None
+    s.winner = leaders[0] if len(leaders) == 1 else None    # a tie when time runs out is a draw
+    return e
+
+
+HANDLERS: dict[type, Callable[[State, ev.Event], ev.Event]] = {
+    ev.BoardFile: _board_file, ev.SetValue: _edit_board, ev.SetZone: _edit_board, ev.Variant: _variant,
+    ev.Players: _players, ev.Start: _start, ev.Draw: _draw, ev.Homeland: _homeland,
+    ev.Allies: _allies, ev.Ally: _ally, ev.Attack: _attack, ev.Battle: _battle, ev.War: _war,
+    ev.Pass: _pass, ev.Pact: _pact, ev.Break: _break, ev.Challenge: _challenge,
+    ev.Survivor: _survivor, ev.TimeUp: _time_up,
+}
+
+
+def _zone_bonus(s: State) -> None:
+    """Rule 7: 1000 per country of a zone but the homeland, once per player per zone."""
+    held = {c.name: s.holders_of(c.name) for c in s.board.countries}
+    for p in s.players:
+        if p.eliminated:
+            continue
+        for zone, countries in s.board.zones.items():
+            if zone not in p.bonus_zones and all(p.name in held[c.name] for c in countries):
+                p.bonus_zones.add(zone)
+                amount = ZONE_BONUS * sum(1 for c in countries if c.name != p.homeland)
+                p.chips += amount
+                s.paid_out += amount
+
+
+def _after(s: State) -> None:
+    """Effects that follow any action: the zone bonus (rule 7) and the target score (variant 2)."""
+    if s.phase in ("alliances", "play", "final-round"):
+        _zone_bonus(s)
+    if s.target_pbr is not None and s.phase not in ("setup", "over"):
+        reached = [p for p in s.players if not p.eliminated and p.halves >= 2 * s.target_pbr]
+        if reached:
+            best = max(reached, key=lambda p: p.halves)
+            s.phase, s.winner, s.turn, s.war, s.confrontation = "over", best.name, None, None, None
+
+
+def step(state: State, event: ev.Event, probe: bool = False) -> tuple[State, ev.Event]:
+    """Apply one action: the new state and the action with canonical names, or a LedgerError."""
+    handler = HANDLERS.get(type(event))
+    if handler is None:
+        raise LedgerError(f"'{event.verb}' is not an action of the rules")
+    if state.phase == "over":
+        raise RuleError(22, f"the game is over ({state.winner + ' won' if state.winner else 'a draw'}); "
+                            "'undo' takes back the last action")
+    s = state.copy()
+    canonical = handler(s, event)
+    if not probe:
+        _after(s)
+    return s, canonical
+
+
+# --- what may be done now ---------------------------------------------------------------------
+ANY_ENERGY = -1  # placeholder in legal_actions: any energy the rules allow
+
+
+def _candidates(s: State) -> list[ev.Event]:
+    names = s.names
+    out: list[ev.Event] = []
+    if s.phase == "setup":
+        return [ev.Start(n) for n in names]
+    if s.phase == "homelands":
+        return [ev.Homeland(_chooser(s), c.name) for c in s.board.countries]
+    if s.phase == "alliances":
+        name = _chooser(s)
+        home = s.board[s.player(name).homeland]
+        free = [c.name for c in s.board.zones[home.zone] if c.name != home.name and not s.occupied(c.name)]
+        for k in range(len(free) + 1):
+            out += [ev.Allies(name, combo) for combo in itertools.combinations(free, k)]
+        return out
+    if s.phase in ("play", "final-round"):
+        war = s.war
+        if war:
+            out += [ev.War(n, ANY_ENERGY) for n in (war.side[0], war.defenders[0])]
+            for wa, wd in itertools.product(WEAPONS, WEAPONS):
+                out += [ev.Battle((wa, wd), r) for r in (war.side[0], war.defenders[0], "")]
+        else:
+            pact = s.pact_of(s.turn)
+            sides = [(s.turn,)] + ([tuple(n for n in names if n in pact)] if len(pact) > 1 else [])
+            for side in sides:
+                out += [ev.Ally(side, c.name) for c in s.board.countries]
+                out += [ev.Attack(side, c.name) for c in s.board.countries]
+            out.append(ev.Pass(s.turn))
+    if s.phase == "endgame":
+        c = s.confrontation
+        if c:
+            pair = (c.challenger, c.opponent)
+            for wa, wd in itertools.product(WEAPONS, WEAPONS):
+                out += [ev.Battle((wa, wd), r) for r in pair + ("",)]
+            out += [ev.Survivor(n, ANY_ENERGY) for n in pair]
+        elif s.expected:
+            out.append(ev.Challenge(*s.expected))
+    live = s.live()
+    if s.phase in ("play", "final-round", "endgame"):
+        out += [ev.Pact((a, b)) for a, b in itertools.combinations(live, 2)]
+        out += [ev.Break(tuple(sorted(p))) for p in s.pacts]
+    if s.time_limit is not None:
+        out.append(ev.TimeUp())
+    return out
+
+
+def energy_range(s: State, action: ev.Event) -> tuple[int, int]:
+    """The energies the rules accept for a ``war`` or ``survivor`` action now (rules 10, 12, 21G)."""
+    if isinstance(action, ev.Survivor) and s.confrontation is not None:
+        return 0, s.confrontation.left.get(action.player, 0)
+    war = s.war
+    if war is None or not isinstance(action, ev.War):
+        return 0, WAR_ENERGY
+    if 0 < war.battles < 3 and max(war.wins.values()) < 2:
+        return 0, 0          # no two wins yet: only a loser whose energy is gone ends it (12G)
+    return 0, war.left["attacker" if action.winner in war.defenders else "defender"]
+
+
+def legal_actions(s: State) -> list[ev.Event]:
+    """Every action the rules allow now; an energy of ANY_ENERGY stands for any allowed amount."""
+    legal = []
+    for cand in _candidates(s):
+        probe = cand
+        if getattr(cand, "energy", None) == ANY_ENERGY:
+            probe = dataclasses.replace(cand, energy=0)
+        try:
+            step(s, probe, probe=True)
+        except LedgerError:
+            continue
+        legal.append(cand)
+    return legal

@@ -1,0 +1,133 @@
+"""`videopac ledger`: keep the books of a Conquest of the World board game.
+
+Without a subcommand it starts the interactive ledger (videopac/ledger_repl.py); the subcommands
+replay a notation file, show, export or chart a stored game. Options before the subcommand belong
+to the interactive ledger (room for a later ``--window``).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import pathlib
+import sys
+
+from board_ledger import notation, report
+from board_ledger.chart import pbr_svg
+from board_ledger.errors import LedgerError, NotationError, StoreError
+from board_ledger.game import Game
+from board_ledger.store import Store
+
+PROG = "videopac ledger"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--db", metavar="FILE", help="game file of the interactive ledger "
+                        "(created if missing; the latest game in it is resumed)")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    p = sub.add_parser("replay", help="apply a notation file and print the state")
+    p.add_argument("file", help="notation file, one action per line")
+    p.add_argument("--json", action="store_true", help="print the status JSON")
+    p.add_argument("--db", default=argparse.SUPPRESS, metavar="FILE",
+                   help="also store the replayed game as a new game in FILE")
+    for name, help_ in (("status", "print the state of a stored game"),
+                        ("export", "write the notation of a stored game"),
+                        ("chart", "draw every player's PBR over a stored game as SVG")):
+        p = sub.add_parser(name, help=help_)
+        p.add_argument("--db", required=True, metavar="FILE", help="the game file")
+        p.add_argument("--game", type=int, metavar="N", help="game number in the file (default: latest)")
+        if name == "status":
+            p.add_argument("--json", action="store_true", help="print the status JSON")
+        else:
+            p.add_argument("-o", "--output", metavar="FILE", required=name == "chart",
+                           help="output file" + (" (default: standard output)" if name == "export" else ""))
+
+
+def _fail(message: str, code: int) -> int:
+    print(f"{PROG}: {message.rstrip('.')}.", file=sys.stderr)
+    return code
+
+
+def _print_state(game: Game, as_json: bool) -> None:
+    if as_json:
+        print(json.dumps(report.status(game.state), indent=2, ensure_ascii=False))
+    else:
+        print(report.players_text(game.state))
+        print(report.now_text(game.state))
+
+
+def replay(args: argparse.Namespace) -> int:
+    path = pathlib.Path(args.file)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        return _fail(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}", 1)
+    store = None
+    try:
+        game = Game()
+        if getattr(args, "db", None):
+            store = Store(args.db)
+            game_id = store.new_game()
+            game.on_accept = lambda event: store.append(game_id, event)
+        for lineno, line in enumerate(text.splitlines(), start=1):
+            try:
+                event = notation.parse_line(line)
+                if event is not None:
+                    game.play(notation.attach_board(event, path.parent))
+            except (NotationError, LedgerError) as exc:
+                if isinstance(exc, StoreError):
+                    raise
+                print(f"{path}:{lineno}: {exc}", file=sys.stderr)
+                return 2
+    except StoreError as exc:
+        return _fail(str(exc), 1)
+    finally:
+        if store:
+            store.close()
+    _print_state(game, args.json)
+    return 0
+
+
+def _stored(args: argparse.Namespace) -> Game:
+    store = Store(args.db, create=False)
+    try:
+        return store.load(args.game, create=False)[1]
+    finally:
+        store.close()
+
+
+def status(args: argparse.Namespace) -> int:
+    _print_state(_stored(args), args.json)
+    return 0
+
+
+def _write(text: str, output: str | None) -> None:
+    if output:
+        pathlib.Path(output).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+
+
+def export(args: argparse.Namespace) -> int:
+    game = _stored(args)
+    lines = [f"# videopac ledger export of {args.db}"]
+    for event in game.events:
+        lines.append(notation.format_event(event))
+    _write("\n".join(lines) + "\n", args.output)
+    return 0
+
+
+def chart(args: argparse.Namespace) -> int:
+    game = _stored(args)
+    _write(pbr_svg(game.states), args.output)
+    return 0
+
+
+def main(args: argparse.Namespace) -> int:
+    command = getattr(args, "command", None)
+    try:
+        if command is None:
+            from videopac.ledger_repl import run_repl
+            return run_repl(args.db)
+        return {"replay": replay, "status": status, "export": export, "chart": chart}[command](args)
+    except LedgerError as exc:
+        return _fail(str(exc), 1 if isinstance(exc, StoreError) else 2)

@@ -1,0 +1,161 @@
+"""The interactive ledger: type the notation, see the board, the players and what is legal now.
+
+Every accepted line is committed to the game file before it is shown as accepted; a refusal names
+its rule. Reads standard input line by line, so it can be driven by a pipe as well as by a person
+(readline completion of verbs, player and country names when a terminal is attached).
+"""
+from __future__ import annotations
+
+import json
+import pathlib
+import sys
+from typing import Callable, TextIO
+
+from board_ledger import notation, report
+from board_ledger.errors import LedgerError
+from board_ledger.game import Game
+from board_ledger.store import Store
+
+COMMANDS = {
+    "help": "help [VERB]    this text, or how a verb is written",
+    "board": "board          the board by zone with every marker (without arguments)",
+    "status": "status         chips and PBR of every player",
+    "now": "now            whose turn it is and what may be done",
+    "json": "json           the status JSON",
+    "new": "new            start a new game in the file",
+    "quit": "quit           leave (every accepted action is already saved)",
+}
+
+
+class Repl:
+    def __init__(self, db: str | None, out: TextIO = sys.stdout) -> None:
+        self.out = out
+        self.store = Store(db) if db else None
+        self.db = db
+        if self.store:
+            try:
+                self.game_id, self.game = self.store.load()
+            except LedgerError:
+                self.store.close()
+                raise
+        else:
+            self.game_id, self.game = 0, Game()
+
+    def say(self, text: str) -> None:
+        print(text, file=self.out, flush=True)
+
+    def banner(self) -> None:
+        where = (f"game {self.game_id} in {self.db}, {len(self.game.events)} actions so far"
+                 if self.store else "nothing is saved: start with --db FILE to keep the game")
+        self.say(f"Conquest of the World ledger ({where}). 'help' lists the commands.")
+        if self.game.state.players:
+            self.say(report.players_text(self.game.state))
+        self.say(report.now_text(self.game.state))
+
+    def names(self) -> list[str]:
+        s = self.game.state
+        return list(notation.USAGE) + list(COMMANDS) + s.names + [c.name for c in s.board.countries]
+
+    def new_game(self) -> None:
+        if self.store:
+            self.game_id = self.store.new_game()
+            self.game_id, self.game = self.store.load(self.game_id)
+        else:
+            self.game = Game()
+        self.say(f"new game {self.game_id}")
+        self.say(report.now_text(self.game.state))
+
+    def handle(self, line: str) -> bool:
+        """Act on one input line; False when the user leaves."""
+        words = line.split()
+        if not words:
+            return True
+        word = words[0].lower()
+        if word in ("quit", "exit"):
+            return False
+        if word == "help":
+            topic = words[1].lower() if len(words) > 1 else ""
+            if topic in notation.USAGE:
+                self.say(notation.USAGE[topic])
+            else:
+                self.say("Notation (one action per line):")
+                self.say("\n".join(f"  {u}" for u in notation.USAGE.values()))
+                self.say("Commands:")
+                self.say("\n".join(f"  {u}" for u in COMMANDS.values()))
+            return True
+        shows: dict[str, Callable[[], str]] = {
+            "status": lambda: report.players_text(self.game.state),
+            "now": lambda: report.now_text(self.game.state),
+            "json": lambda: json.dumps(report.status(self.game.state), indent=2, ensure_ascii=False),
+        }
+        if word in shows and len(words) == 1:
+            self.say(shows[word]())
+            return True
+        if word == "board" and len(words) == 1:
+            self.say(report.board_text(self.game.state))
+            return True
+        if word == "new" and len(words) == 1:
+            self.new_game()
+            return True
+        try:
+            event = notation.parse_line(line)
+            if event is None:
+                return True
+            before = self.game.state
+            accepted = self.game.play(notation.attach_board(event, pathlib.Path.cwd()))
+        except LedgerError as exc:
+            self.say(f"refused: {exc}")
+            return True
+        self.say(f"ok: {notation.format_event(accepted)}")
+        for warning in report.track_warnings(before, self.game.state):
+            self.say(warning)
+        self.say(report.now_text(self.game.state))
+        return True
+
+    def prompt(self) -> str:
+        s = self.game.state
+        return f"{s.turn or s.phase}> "
+
+
+def _completer(repl: Repl) -> Callable[[str, int], str | None]:
+    import readline
+
+    def complete(text: str, state: int) -> str | None:
+        buffer = readline.get_line_buffer()[:readline.get_endidx()]
+        if buffer.count('"') % 2:            # inside a quoted name: complete the whole name
+            partial = buffer[buffer.rfind('"') + 1:]
+            typed = partial[:len(partial) - len(text)]
+            options = [n[len(typed):] + '"' for n in repl.names() if n.lower().startswith(partial.lower())]
+        else:
+            options = [notation.quote(n) + " " for n in repl.names() if n.lower().startswith(text.lower())]
+        return options[state] if state < len(options) else None
+
+    return complete
+
+
+def run_repl(db: str | None) -> int:
+    repl = Repl(db)
+    interactive = sys.stdin.isatty()
+    if interactive:
+        try:
+            import readline
+            readline.set_completer(_completer(repl))
+            readline.set_completer_delims(" \t\n")
+            readline.parse_and_bind("tab: complete")
+        except ImportError:
+            pass
+    repl.banner()
+    try:
+        while True:
+            try:
+                line = input(repl.prompt()) if interactive else sys.stdin.readline()
+            except EOFError:
+                break
+            if not interactive and line == "":
+                break
+            if not repl.handle(line.rstrip("\n")):
+                break
+    finally:
+        if repl.store:
+            repl.store.close()
+    return 0
