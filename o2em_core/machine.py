@@ -124,14 +124,25 @@ class Machine:
     def run_frame(self) -> None:
         """Emulate one video frame: from line 243 (the start of the VBLANK lines) through the
         visible lines 0–242; afterwards ``frame`` holds the picture and ``audio()`` the sound."""
-        self._regs[FRAME_END] += self._regs[FRAME_TICKS]
-        self._snd[sound.SND_AUDIO_LEN] = 0
+        self._advance(int(self._regs[FRAME_END]))
+
+    def step(self) -> None:
+        """Execute one instruction (or one interrupt entry) — for debuggers and tests."""
+        self._advance(int(self._regs[TICK]) + 1)
+
+    def _advance(self, tick: int) -> None:
+        """Run the compiled loop until ``tick`` or the end of the frame, whichever is first;
+        at the end of a frame publish the picture and the frame's samples."""
+        end = int(self._regs[FRAME_END])
         cpu.run(self._regs, self.iram, self.xram, self.vdc_regs, self._keys, self._joys,
                 self._prog, self._bios, self._cart, self._work, self._snd, self._audio,
-                self._regs[FRAME_END])
-        self._audio_len = int(self._snd[sound.SND_AUDIO_LEN])
-        self.frame[...] = self._work
-        self._regs[FRAMES] += 1
+                min(tick, end))
+        if self._regs[TICK] >= end:
+            self._audio_len = int(self._snd[sound.SND_AUDIO_LEN])
+            self._snd[sound.SND_AUDIO_LEN] = 0
+            self.frame[...] = self._work
+            self._regs[FRAMES] += 1
+            self._regs[FRAME_END] += self._regs[FRAME_TICKS]
 
     def audio(self) -> np.ndarray:
         """The int16 samples produced by the last ``run_frame()``."""

@@ -84,7 +84,7 @@ def new_regs(region: Region, cart_size: int) -> np.ndarray:
     t0 = POWER_ON_LINE * region.ticks_per_line
     r[g["TICK"]] = t0
     r[g["POWER_ON_TICK"]] = t0
-    r[g["FRAME_END"]] = t0
+    r[g["FRAME_END"]] = t0 + region.frame_ticks
     r[g["DRAWN"]] = t0
     r[g["EV_LINE"]] = POWER_ON_LINE
     r[g["EV_KIND"]] = EV_LINE_END
