@@ -41,6 +41,12 @@ def test_frame_counter_wraps_at_60_and_keeps_the_clock_bits():
     assert seen == set(range(60))
 
 
+@pytest.mark.parametrize("region", ["pal", "ntsc"])
+def test_table_copy_and_sound_step_finish_inside_vblank(region):
+    m = machine("clock", region, frames=70)      # a table every frame, a tune for 33
+    assert m.iram[0x2F] == 0
+
+
 # the windows palntsc.a48-style detectors accept (bios.md 3.4)
 @pytest.mark.parametrize("region, low, high", [("pal", 0xCE, 0xDE), ("ntsc", 0x2A, 0x3A)])
 def test_pal_ntsc_detector_reads_inside_its_window(region, low, high):
