@@ -18,6 +18,7 @@ CASES = [  # program, frames, internal RAM range compared, whether the external 
     ("clobbers", 10, slice(0x20, 0x3D), True),
     ("palntsc", 8, slice(0x20, 0x23), True),
     ("hooks", 40, slice(0x30, 0x34), True),
+    ("tunes", 250, slice(0x20, 0x30), True),
     ("hello", 20, slice(0x20, 0x3D), False),       # waits on SELECT GAME, VDC selected
 ]
 
