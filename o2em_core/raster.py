@@ -30,10 +30,10 @@ only when a register changes on the very pixel where two classes touch edge to e
 """
 from __future__ import annotations
 
-import pathlib
-
 import numpy as np
 from numba import njit
+
+from .charset import CHARSET
 
 WIDTH = 360   # pixel clocks shown per line (MAME screen)
 HEIGHT = 243  # scanlines 0..242
@@ -64,18 +64,6 @@ GRID_X = 26          # pixel clock of vertical line 0 (unit 13)
 GRID_COLUMN = 32     # pixel clocks between vertical lines (16 units)
 
 
-def load_charset(path: pathlib.Path | None = None) -> np.ndarray:
-    """The 512-byte character ROM from ``data/i8244_charset.txt`` (64 glyphs × 8 rows)."""
-    path = path or pathlib.Path(__file__).with_name("data") / "i8244_charset.txt"
-    rom = []
-    for text in path.read_text().splitlines():
-        text = text.split(";")[0].strip()
-        if text and not text.startswith("#"):
-            rom.extend(int(b, 16) for b in text.split()[1:9])
-    return np.array(rom, dtype=np.uint8)
-
-
-CHARSET = load_charset()
 
 # 0xA3 bits 5/4/3 = R/G/B -> palette index I·8 + B·4 + G·2 + R (hardware.md §8.3)
 BACKGROUND_INDEX = np.array([((v >> 2) & 1) | (((v >> 1) & 1) << 1) | ((v & 1) << 2)
