@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import bus, cpu, jit_cache, keyboard, sound, state
+from . import bus, cpu, jit_cache, keyboard, raster, sound, state
 from .raster import HEIGHT, WIDTH
 from .state import (FRAME_END, FRAME_TICKS, FRAMES, JOY_OFF, JOY_SIZE, KEYS_OFF, KEYS_SIZE,
                     MEM_SIZE, POWER_ON_TICK, REGS_SIZE, TICK, TPC, TPL, VDC_OFF, VDC_SIZE,
@@ -97,7 +97,7 @@ class Machine:
 
         self._mem = np.zeros(MEM_SIZE, dtype=np.uint8)
         self._regs = state.new_regs(self._region, 0 if cart_img is None else cart_img.size)
-        self._work = np.zeros((HEIGHT, WIDTH), dtype=np.uint8)
+        self._work = raster.new_work()      # frame rows, then the compositor scratch
         self.frame = np.zeros((HEIGHT, WIDTH), dtype=np.uint8)
         self._snd = sound.new_state(sample_rate, self._region.ticks_per_line,
                                     self._region.crystal_hz)
@@ -134,7 +134,7 @@ class Machine:
         if self._regs[TICK] >= end:
             self._audio_len = int(self._snd[sound.SND_AUDIO_LEN])
             self._snd[sound.SND_AUDIO_LEN] = 0
-            self.frame[...] = self._work
+            self.frame[...] = self._work[:HEIGHT]
             self._regs[FRAMES] += 1
             self._regs[FRAME_END] += self._regs[FRAME_TICKS]
 

@@ -88,7 +88,7 @@ def catch_up(regs: np.ndarray, vregs: np.ndarray, work: np.ndarray, p1: int,
             x0 = min((drawn - start) * regs[PX_NUM] // regs[PX_DEN], VISIBLE_PX)
             x1 = min((seg_end - start) * regs[PX_NUM] // regs[PX_DEN], VISIBLE_PX)
             if x1 > x0:
-                coll, st = raster.draw_segment(vregs, ntsc, line, x0, x1, lum_forced, work[line])
+                coll, st = raster.draw_segment_work(vregs, ntsc, line, x0, x1, lum_forced, work)
                 regs[COLLISION] |= coll
                 regs[STATUS] |= st
         drawn = seg_end
