@@ -1,11 +1,15 @@
-"""The ROM images built into the package (cartridge/roms/<name>.bin), found by name."""
+"""The built-in ROM images (our open BIOS and our battle program), built from the sources in this
+package into ``cartridge/roms/<name>.bin``."""
 from __future__ import annotations
 
-from pathlib import Path
+import pathlib
 
-ROM_DIR = Path(__file__).resolve().parent / "roms"
+ROMS = pathlib.Path(__file__).resolve().parent / "roms"
 
 
-def builtin_image(name: str) -> bytes:
-    """The bytes of built-in image `name` ("bios", "conquest"); FileNotFoundError if absent."""
-    return (ROM_DIR / f"{name}.bin").read_bytes()
+def builtin_image(name: str) -> bytes | None:
+    """The bytes of the built-in image ``name`` ("bios" or "conquest"), or None if not built."""
+    try:
+        return (ROMS / f"{name}.bin").read_bytes()
+    except FileNotFoundError:
+        return None

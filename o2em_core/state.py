@@ -77,7 +77,7 @@ def new_regs(region: Region, cart_size: int) -> np.ndarray:
     r[g["HB_END"]] = region.hblank_end_px
     r[g["BG_PX"]] = region.bg_px
     r[g["VBL_START_POS"]] = VBLANK_LINE * region.htotal + VBLANK_PX
-    r[g["VBL_END_POS"]] = region.vblank_end_line * region.htotal + VBLANK_PX
+    r[g["VBL_END_POS"]] = region.vblank_end_line * region.htotal + HBLANK_PX  # exclusive
     r[g["TICK_VBL"]] = region.tick_of_px(VBLANK_PX)
     r[g["TICK_HBL"]] = region.tick_of_px(HBLANK_PX)
     r[g["CART_MASK"]] = cart_size - 1 if cart_size else -1

@@ -10,14 +10,14 @@ import sys
 import zlib
 from pathlib import Path
 
-from cartridge.images import ROM_DIR, builtin_image
+from cartridge.images import ROMS, builtin_image
 
 PROG = "videopac roms"
 
 
 def builtin_names() -> list[str]:
     """Names of the shipped images: every cartridge/roms/*.bin."""
-    return sorted(p.stem for p in ROM_DIR.glob("*.bin"))
+    return sorted(p.stem for p in ROMS.glob("*.bin"))
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -29,7 +29,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def _list() -> int:
     for name in builtin_names():
         data = builtin_image(name)
-        print(f"{name} {len(data)} {zlib.crc32(data):08X} {ROM_DIR / (name + '.bin')}")
+        print(f"{name} {len(data)} {zlib.crc32(data):08X} {ROMS / (name + '.bin')}")
     return 0
 
 

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from cartridge.images import ROM_DIR, builtin_image
+from cartridge.images import ROMS, builtin_image
 
 # bios.md section 4, routine table (our choice for the disputed pair: divide 3CF, multiply 3DD)
 ENTRIES = {
@@ -43,7 +43,7 @@ def test_image_is_the_1k_internal_rom(bios):
 
 
 def test_every_entry_at_its_documented_address():
-    symbols = json.loads((ROM_DIR / "bios.json").read_text())
+    symbols = json.loads((ROMS / "bios.json").read_text())
     assert {name: symbols.get(name) for name in ENTRIES} == ENTRIES
 
 
