@@ -46,3 +46,9 @@ def test_random_stays_within_both_limits(hooked):
     firsts, seconds = list(m.xram[0x40:0x48]), list(m.xram[0x48:0x50])
     assert max(firsts) <= 5 and max(seconds) <= 9
     assert len(set(firsts + seconds)) > 2          # not a constant
+
+
+@pytest.mark.parametrize("region", ["pal", "ntsc"])
+def test_collision_byte_reaches_3d_every_vblank(region):
+    m = machine("collision", region, frames=6)
+    assert m.iram[0x21] & 0x06 == 0x02        # sprite 1 hit the watched sprite 0, sprite 2 not

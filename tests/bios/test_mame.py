@@ -24,6 +24,7 @@ CASES = [  # program, frames, internal RAM compared, external RAM readable, pict
     ("hello", 20, slice(0x20, 0x3D), False, True),   # the SELECT GAME screen, VDC selected
     ("clock", 70, slice(0x20, 0x40), False, True),   # 00:02 in quads 0/1
     ("joystick", 12, slice(0x20, 0x25), False, True),  # the sprite, moved through the table
+    ("collision", 6, slice(0x21, 0x22), False, True),  # 3D: sprite 1 on the watched sprite 0
 ]
 
 
