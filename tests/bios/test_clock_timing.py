@@ -53,3 +53,12 @@ def test_pal_ntsc_detector_reads_inside_its_window(region, low, high):
     m = machine("palntsc", region, frames=8)
     samples = list(m.iram[0x20:0x23])
     assert all(low <= s <= high for s in samples), [hex(s) for s in samples]
+
+
+def test_clock_counts_up_with_bcd_carry_into_the_minutes():
+    m = machine("clockup", frames=3)
+    assert clock_digits(m.vdc_regs) == [0, 9, 0x0A, 5, 9]
+    run(m, 60)
+    assert (m.xram[1], m.xram[2]) == (0x10, 0x00)
+    assert clock_digits(m.vdc_regs) == [1, 0, 0x0A, 0, 0]
+    assert m.iram[0x3E] & 0xC0 == 0x40         # still running, still counting up
