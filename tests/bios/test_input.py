@@ -64,3 +64,15 @@ def test_the_other_stick_is_not_read():
     m.set_joystick(1, right=True)
     run(m, 5)
     assert m.iram[0x21] == x0
+
+
+def test_getjoystick_p17_keeps_the_cart_p1_and_readkey_plus_scans_the_caller_bank():
+    m = machine("plus")
+    m.set_joystick(0, left=True, up=True)
+    m.press("A")
+    run(m, 6)
+    ir = m.iram
+    assert ir[0x20] == 0x3B                  # 38 | bank 3: P1.7 still 0
+    assert (ir[0x21], ir[0x22]) == (0xFF, 0xFF)   # left, up
+    assert (ir[0x23], ir[0x24]) == (0x20, 0x20)   # A, and RB1.R7 = the key
+    assert ir[0x25] & 0x80                   # held: no new key
