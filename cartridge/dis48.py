@@ -10,16 +10,17 @@ JMP/CALL in the last two bytes of a bank (asl rejects those)."""
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Sequence
 
 from .asm48.cli import OneLineParser, parse_address
 from .asm48.encoder import BANK, PAGE
-from .asm48.lexer import NAME_RE
 from .opcodes import ADDRESS, ENCODINGS, IMMEDIATE, OPCODES, KEYWORDS, Opcode
 
 PROG = "dis48"
+PLAIN_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")   # names usable as labels in any position
 MEMORY = 0x1000
 
 
@@ -53,8 +54,8 @@ def _usable_symbols(symbols: dict[str, int] | None) -> dict[int, str]:
     reserved = set(ENCODINGS) | KEYWORDS | {"JB", "HI", "LO", "HIGH", "LOW", "DEFINED"}
     for name, value in (symbols or {}).items():
         upper = name.upper()
-        if (not isinstance(value, int) or not NAME_RE.fullmatch(name) or upper in seen
-                or upper in reserved or "." in name):
+        if (not isinstance(value, int) or not PLAIN_NAME.fullmatch(name) or upper in seen
+                or upper in reserved):
             continue
         seen.add(upper)
         names.setdefault(value, name)

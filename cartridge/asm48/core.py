@@ -16,14 +16,26 @@ from .assembly import Assembly, format_listing
 from .encoder import CODE_END, encode, is_instruction
 from .errors import AsmError, Diagnostic, SourceError
 from .expr import UserFunction, Value, evaluate
+from .lexer import (NAME_RE, Operand, Statement, as_indented_definition, parse_line,
+                    scan_quoted)
 from .stdinc import STANDARD_INCLUDES
-from .lexer import NAME_RE, Operand, Statement, parse_line, scan_quoted
 
 MAX_PASSES = 12
 MAX_NESTING = 64
 CONDITIONALS = frozenset({"IF", "IFDEF", "IFNDEF", "IFB", "IFNB", "IFEXIST", "IFNEXIST",
                           "ELSEIF", "ELSE", "ENDIF"})
 BLOCK_OPENERS = frozenset({"MACRO", "REPT", "IRP", "IRPC"})
+PSEUDO_OPS = (frozenset(directives.DIRECTIVES) | frozenset(directives.LABEL_DIRECTIVES)
+              | CONDITIONALS | BLOCK_OPENERS | {"ENDM"})
+
+
+def operation(st: Statement) -> str | None:
+    """The statement's operation in upper case; asl also accepts pseudo instructions with
+    a leading dot (`.org`, `.db`, as d48 -p writes them)."""
+    if not st.op:
+        return None
+    op = st.op.upper()
+    return op[1:] if op.startswith(".") and op[1:] in PSEUDO_OPS else op
 
 
 @dataclass(frozen=True)
@@ -92,9 +104,11 @@ class Pass:
     used_unknown: bool = False
     expansion_depth: int = 0
     _unknown: list[tuple[str, int]] = field(default_factory=list)
-    used: list[Symbol] = field(default_factory=list)     # symbols read by the last value()
+    symbols_read: list[Symbol] = field(default_factory=list)   # by the last value()
     jmpp_page: int | None = None     # page of the JMPP table that DB lines may be entries of
     jmpp_at: int = 0
+    current: SrcLine | None = None               # the line being assembled
+    current_statement: Statement | None = None
 
     # ---- expression context -------------------------------------------------------------
 
@@ -110,7 +124,7 @@ class Pass:
         for key in self.scope_keys(name):
             symbol = self.symbols.get(key) or self.prev.get(key)
             if symbol is not None:
-                self.used.append(symbol)
+                self.symbols_read.append(symbol)
                 return symbol.value
         self._unknown.append((name, offset))
         return 0
@@ -143,7 +157,7 @@ class Pass:
         text = operand.text if text is None else text
         shift = operand.text.find(text) if text else 0
         self._unknown = []
-        self.used = []
+        self.symbols_read = []
         try:
             result = evaluate(text, self)
         except SourceError as e:
@@ -171,9 +185,6 @@ class Pass:
 
     # ---- diagnostics ---------------------------------------------------------------------
 
-    current: SrcLine | None = None
-    current_statement: Statement | None = None
-
     def record(self, err: SourceError) -> None:
         src = self.current
         st = self.current_statement
@@ -183,16 +194,21 @@ class Pass:
     # ---- output --------------------------------------------------------------------------
 
     def emit(self, data: bytes) -> None:
-        for k, b in enumerate(data):
-            addr = self.pc + k
-            if addr > CODE_END:
-                raise SourceError(f"code at {addr:X}h is beyond program memory (000h-FFFh)")
-            if addr in self.memory:
-                raise SourceError(f"code at {addr:03X}h overlaps code assembled earlier")
-        for k, b in enumerate(data):
-            self.memory[self.pc + k] = b
-        self.listing.append((self.pc, data, self.current))
+        """Store `data` at the location counter and advance it (also when the bytes cannot
+        be stored, so that later addresses stay where they belong)."""
+        start = self.pc
+        self.listing.append((start, data, self.current))
         self.pc += len(data)
+        problem = None
+        for addr, b in enumerate(data, start):
+            if addr > CODE_END:
+                problem = problem or f"code at {addr:X}h is beyond program memory (000h-FFFh)"
+            elif addr in self.memory:
+                problem = problem or f"code at {addr:03X}h overlaps code assembled earlier"
+            else:
+                self.memory[addr] = b
+        if problem:
+            raise SourceError(problem)
 
     # ---- symbols -------------------------------------------------------------------------
 
@@ -221,7 +237,7 @@ class Pass:
 
     def run_file_text(self, text: str, filename: str, depth: int = 0) -> None:
         lines = [SrcLine(t, filename, n, "", depth)
-                 for n, t in enumerate(text.splitlines(), start=1)]
+                 for n, t in enumerate(source_lines(text), start=1)]
         self.run(lines)
 
     def run(self, lines: list[SrcLine]) -> None:
@@ -232,13 +248,13 @@ class Pass:
             self.current = src
             self.current_statement = None
             try:
-                st = parse_line(src.text)
+                st = self.parse(src.text)
             except SourceError as e:
                 e.column = e.column or e.offset + 1
                 self.record(e)
                 continue
             self.current_statement = st
-            op = st.op.upper() if st.op else None
+            op = operation(st)
             try:
                 if op in CONDITIONALS:
                     self.conditional(op, st)
@@ -257,15 +273,24 @@ class Pass:
             except SourceError as e:
                 self.record(e)
 
+    def parse(self, text: str) -> Statement:
+        """One source line as a statement; an indented `name EQU value` gets its label
+        unless its first word is an operation (so `jmp set` stays a jump)."""
+        st = parse_line(text)
+        op = operation(st)
+        if op is not None and op not in PSEUDO_OPS and op not in self.macros \
+                and not is_instruction(op):
+            st = as_indented_definition(st) or st
+        return st
+
     def collect_block(self, lines: list[SrcLine], i: int, op: str) -> tuple[list[SrcLine], int]:
         depth = 1
         start = i
         while i < len(lines):
             try:
-                inner = parse_line(lines[i].text).op
+                inner = operation(self.parse(lines[i].text))
             except SourceError:
                 inner = None
-            inner = inner.upper() if inner else None
             if inner in BLOCK_OPENERS:
                 depth += 1
             elif inner == "ENDM":
@@ -278,7 +303,7 @@ class Pass:
     # ---- statements ----------------------------------------------------------------------
 
     def statement(self, st: Statement, src: SrcLine) -> None:
-        op = st.op.upper() if st.op else None
+        op = operation(st)
         handler = directives.LABEL_DIRECTIVES.get(op) if op else None
         if handler is not None and op not in self.macros:
             handler(self, st)
@@ -300,10 +325,8 @@ class Pass:
             if len(self.listing) == before:
                 self.listing.append((None, b"", src))
         elif is_instruction(op):
-            def evaluate_operand(operand: Operand, text: str) -> tuple[int, bool]:
-                return self.int_value(operand, text)
             pc = self.pc
-            self.emit(encode(op, st.operands, self.pc, evaluate_operand, self.aliases))
+            self.emit(encode(op, st.operands, pc, self.int_value, self.aliases, self.record))
             if op == "JMPP":
                 # JMPP @A reads its table from, and jumps into, the page of the next byte
                 self.jmpp_page, self.jmpp_at = self.pc & ~0xFF, pc
@@ -463,6 +486,13 @@ class _Reported(Exception):
     """The error was already recorded (an undefined symbol); abandon the statement."""
 
 
+def source_lines(text: str) -> list[str]:
+    """Lines split at LF, CR LF or CR only (str.splitlines would also split at bytes such
+    as 85h or 0Ch that Latin-1 source text may hold, and shift the line numbers)."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    return lines[:-1] if lines and lines[-1] == "" else lines
+
+
 def unquote(text: str) -> str:
     text = text.strip()
     if len(text) >= 2 and text[0] in "'\"" and text[-1] == text[0]:
@@ -523,10 +553,10 @@ def assemble(text: str, filename: str = "<string>",
         p.diagnostics.append(Diagnostic(filename, 1, 1, "symbol values do not settle "
                                         f"after {MAX_PASSES} passes"))
     if p.conditionals:
-        p.diagnostics.append(Diagnostic(filename, len(text.splitlines()) + 1, 1,
+        p.diagnostics.append(Diagnostic(filename, len(source_lines(text)) + 1, 1,
                                         "IF without ENDIF at end of source"))
     if p.sections:
-        p.diagnostics.append(Diagnostic(filename, len(text.splitlines()) + 1, 1,
+        p.diagnostics.append(Diagnostic(filename, len(source_lines(text)) + 1, 1,
                                         f"SECTION {p.sections[-1][0]} without ENDSECTION"))
     if p.diagnostics:
         unique = list(dict.fromkeys(p.diagnostics))
@@ -534,5 +564,3 @@ def assemble(text: str, filename: str = "<string>",
     symbols = {s.name: s.value for s in p.symbols.values()}
     return Assembly(dict(sorted(p.memory.items())), symbols, format_listing(p.listing))
 
-
-__all__ = ["assemble", "AsmError", "Assembly", "Pass"]

@@ -456,7 +456,9 @@ class Parser:
             try:
                 return inner.parse()
             except SourceError as e:
-                raise SourceError(f"in function {user.name}: {e.message}", name.offset)
+                message = e.message if e.message.startswith("in function ") \
+                    else f"in function {user.name}: {e.message}"
+                raise SourceError(message, name.offset) from None
         arity, fn = FUNCTIONS[fname]
         if len(args) != arity:
             raise SourceError(f"{name.text}() takes {arity} argument(s), got {len(args)}",
@@ -466,9 +468,7 @@ class Parser:
 
 def evaluate(text: str, ctx: Context) -> Value:
     """Value of the asl expression `text` (an int, or a str for string expressions)."""
-    return Parser(text, ctx).parse()
-
-
-def evaluate_int(text: str, ctx: Context) -> int:
-    parser = Parser(text, ctx)
-    return parser.as_int(parser.parse(), 0)
+    try:
+        return Parser(text, ctx).parse()
+    except RecursionError:
+        raise SourceError("expression nested too deeply") from None

@@ -98,6 +98,22 @@ def _operand(text: str, start: int, end: int, column: int) -> Operand:
     return Operand(raw.strip(), column + start + lead)
 
 
+def as_indented_definition(st: Statement) -> Statement | None:
+    """For an indented `name EQU value` (or SET, =, MACRO, ...): the statement with `name`
+    as its label; None if the line is not of that form.  The caller asks only when the
+    first word is not an operation it knows, so `jmp set` stays a jump."""
+    if st.label is not None or not st.op:
+        return None
+    m = re.match(r"(:=|=|[A-Za-z]+)(?=\s|$)", st.operand_text)
+    if not m or m.group(1).upper() not in LABEL_TAKING:
+        return None
+    rest = st.operand_text[m.end():]
+    lead = len(rest) - len(rest.lstrip())
+    column = st.operand_column + m.end() + lead
+    return Statement(st.op, st.op_column, m.group(1), st.operand_column,
+                     split_operands(rest.strip(), column), rest.strip(), column)
+
+
 def parse_line(line: str) -> Statement:
     """Parse one source line (already free of a trailing newline)."""
     code = strip_comment(line).rstrip()
@@ -144,15 +160,6 @@ def parse_line(line: str) -> Statement:
         if pos >= n:
             return st
         word, end = word_at(pos)
-    elif st.label is None:
-        # indented `name equ value`: the second word decides
-        nxt = skip_space(end)
-        if nxt < n and nxt > end:
-            word2, _ = word_at(nxt)
-            if word2.upper() in LABEL_TAKING:
-                st.label, st.label_column = word, pos + 1
-                pos = nxt
-                word, end = word_at(pos)
     st.op, st.op_column = word, pos + 1
     rest_start = skip_space(end)
     st.operand_text = code[rest_start:]

@@ -221,3 +221,31 @@ def test_dot_labels_are_ordinary_names():
     asm = assemble("loop nop\n.loop djnz r1,.loop\n\tjmp loop\n")
     assert asm.symbols == {"loop": 0, ".loop": 1}
     assert asm.data == bytes([0, 0xE9, 1, 0x04, 0])
+
+
+def test_irpc_ifexist_and_dot_pseudo_ops(tmp_path):
+    assert code("\tirpc c, 123\n\tdb c*2\n\tendm\n") == bytes([2, 4, 6])
+    (tmp_path / "here.inc").write_text("")
+    main = tmp_path / "m.a48"
+    main.write_text('\tifexist "here.inc"\n\tdb 1\n\tendif\n\tifnexist "gone.inc"\n\tdb 2\n'
+                    "\tendif\n\t.org 10h\nx\t.equ 3\n\t.db x\n")
+    asm = assemble(main.read_text(), str(main))
+    assert asm.image(0, 1) == bytes([1, 2]) and asm.image(0x10, 0x10) == bytes([3])
+
+
+def test_global_exports_to_the_enclosing_section():
+    src = ("\tsection outer\n\tsection inner\n\tglobal g\ng\tnop\nl\tnop\n\tendsection inner\n"
+           "\tjmp g\n\tendsection outer\n")
+    asm = assemble(src)
+    assert asm.symbols == {"outer.g": 0, "outer.inner.l": 1}
+    assert asm.data == bytes([0, 0, 0x04, 0x00])
+
+
+def test_align_with_fill_byte_stores_it():
+    assert code("\tnop\n\talign 4, 0eah\n\tret\n") == bytes([0, 0xEA, 0xEA, 0xEA, 0x83])
+
+
+def test_indented_definitions_and_operands_named_like_directives():
+    asm = assemble("   width equ 3\n   count = 2\n\tjmp set\n\tcall equ\nset\tnop\nequ\tnop\n")
+    assert asm.symbols == {"width": 3, "count": 2, "set": 4, "equ": 5}
+    assert asm.data == bytes([0x04, 0x04, 0x14, 0x05, 0, 0])
