@@ -17,7 +17,8 @@ import numpy as np
 from numba import njit
 
 from . import bus, vdc
-from .state import (BUS, EV_TICK, F1, IEN_I, IEN_T, IN_IRQ, INT, MB, P1, P2, PC, PRESCALE,
+from .state import (BUS, EV_TICK, F1, IEN_I, IEN_T, IN_IRQ, INT, JNI_END, JNI_TARGET, MB,
+                    P1, P2, PC, PRESCALE,
                     PSW, T1_PREV, TF, TICK, TIMER_REQ, TMODE, TPC, A, T)
 
 OPCODE_TABLE = pathlib.Path(__file__).with_name("data") / "mcs48_opcodes.tsv"
@@ -158,6 +159,8 @@ def run(regs: np.ndarray, iram: np.ndarray, xram: np.ndarray, vregs: np.ndarray,
     busl = regs[BUS]
     t = regs[TICK]
     tpc = regs[TPC]
+    jni_end = regs[JNI_END]
+    jni_target = regs[JNI_TARGET]
     ticks = CYCLES * tpc              # master ticks of each opcode in this region
     decode = DECODE
     rb = 0x18 if psw & BS_FLAG else 0
@@ -177,6 +180,8 @@ def run(regs: np.ndarray, iram: np.ndarray, xram: np.ndarray, vregs: np.ndarray,
             if in_irq == 0 and ((ien_i != 0 and regs[INT] != 0) or (ien_t != 0 and treq != 0)):
                 if ien_i != 0 and regs[INT] != 0:
                     vector = VECTOR_INT
+                    if jni_end == t:  # MAME: a JNI not taken just before counts as taken
+                        pc = jni_target
                 else:
                     vector = VECTOR_TIMER
                     treq = 0
@@ -350,6 +355,9 @@ def run(regs: np.ndarray, iram: np.ndarray, xram: np.ndarray, vregs: np.ndarray,
                 tf = 0
             else:                                        # JNI: INT pin low
                 cond = 1 if regs[INT] != 0 else 0
+                if cond == 0:
+                    jni_end = t
+                    jni_target = (pc & 0xF00) | int(prog[pc])
             d = int(prog[pc])
             if cond:
                 pc = (pc & 0xF00) | d
@@ -462,3 +470,5 @@ def run(regs: np.ndarray, iram: np.ndarray, xram: np.ndarray, vregs: np.ndarray,
     regs[P2] = p2
     regs[BUS] = busl
     regs[TICK] = t
+    regs[JNI_END] = jni_end
+    regs[JNI_TARGET] = jni_target
