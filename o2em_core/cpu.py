@@ -17,7 +17,8 @@ import numpy as np
 from numba import njit
 
 from . import bus, vdc
-from .state import (BUS, EV_TICK, F1, IEN_I, IEN_T, IN_IRQ, INT, MB, P1, P2, PC, PRESCALE,
+from .state import (BUS, EV_TICK, F1, IEN_I, IEN_T, IN_IRQ, INT, JNI_END, JNI_TARGET, MB,
+                    P1, P2, PC, PRESCALE,
                     PSW, T1_PREV, TF, TICK, TIMER_REQ, TMODE, TPC, A, T)
 
 OPCODE_TABLE = pathlib.Path(__file__).with_name("data") / "mcs48_opcodes.tsv"
@@ -88,6 +89,7 @@ def load_opcodes(path: pathlib.Path = OPCODE_TABLE) -> tuple[np.ndarray, np.ndar
 
 
 CYCLES, OPERATION, MODE = load_opcodes()
+DECODE = OPERATION << 2 | MODE     # one table lookup in the hot loop
 
 
 @njit(cache=True, inline="always")
@@ -157,55 +159,62 @@ def run(regs: np.ndarray, iram: np.ndarray, xram: np.ndarray, vregs: np.ndarray,
     busl = regs[BUS]
     t = regs[TICK]
     tpc = regs[TPC]
-    cycles = CYCLES
-    operations = OPERATION
-    modes = MODE
+    jni_end = regs[JNI_END]
+    jni_target = regs[JNI_TARGET]
+    ticks = CYCLES * tpc              # master ticks of each opcode in this region
+    decode = DECODE
     rb = 0x18 if psw & BS_FLAG else 0
-    horizon = t                       # handle events / the frame end first
+    horizon = t                       # the slow path first: events, the frame end, interrupts
 
     while True:
+        # The slow path runs when a beam event is due, at the end, or after anything that can
+        # make an interrupt pending (EN I, EN TCNTI, RETR, a timer request, a beam event):
+        # those set horizon = 0, so the fast path costs one comparison per instruction.
         if t >= horizon:
-            vdc.run_events(regs, vregs, work, snd, audio, p1, t + tpc)
+            if regs[EV_TICK] < t + tpc:
+                vdc.run_events(regs, vregs, work, snd, audio, p1, t + tpc)
             if t >= end_tick:
                 break
             horizon = min(regs[EV_TICK] - tpc + 1, end_tick)
-
-        # interrupts are sampled when an instruction starts; external (INT level) first
-        if in_irq == 0 and ((ien_i != 0 and regs[INT] != 0) or (ien_t != 0 and treq != 0)):
-            if ien_i != 0 and regs[INT] != 0:
-                vector = VECTOR_INT
-            else:
-                vector = VECTOR_TIMER
-                treq = 0
-            start = t
-            t += 2 * tpc              # taking an interrupt is a 2-cycle CALL
-            if tmode != TMODE_STOPPED:
-                timer, presc, t1prev, over = _count(regs, tmode, timer, presc, t1prev, start,
-                                                    2, tpc)
-                if over:
-                    tf = 1
-                    if ien_t:
-                        treq = 1
-            psw = _push(iram, psw, pc)
-            pc = vector
-            in_irq = 1
-            continue
+            # interrupts are sampled when an instruction starts; external (INT level) first
+            if in_irq == 0 and ((ien_i != 0 and regs[INT] != 0) or (ien_t != 0 and treq != 0)):
+                if ien_i != 0 and regs[INT] != 0:
+                    vector = VECTOR_INT
+                    if jni_end == t:  # MAME: a JNI not taken just before counts as taken
+                        pc = jni_target
+                else:
+                    vector = VECTOR_TIMER
+                    treq = 0
+                start = t
+                t += 2 * tpc          # taking an interrupt is a 2-cycle CALL
+                if tmode != TMODE_STOPPED:
+                    timer, presc, t1prev, over = _count(regs, tmode, timer, presc, t1prev,
+                                                        start, 2, tpc)
+                    if over:
+                        tf = 1
+                        if ien_t:
+                            treq = 1
+                psw = _push(iram, psw, pc)
+                pc = vector
+                in_irq = 1
+                continue
 
         op = int(prog[pc])
         pc = _inc(pc)
-        n = cycles[op]
         start = t
-        t += n * tpc
+        t += ticks[op]
         if tmode != TMODE_STOPPED:
-            timer, presc, t1prev, over = _count(regs, tmode, timer, presc, t1prev, start, n,
-                                                tpc)
+            timer, presc, t1prev, over = _count(regs, tmode, timer, presc, t1prev, start,
+                                                CYCLES[op], tpc)
             if over:
                 tf = 1                # an overflow always sets TF; the request only if enabled
                 if ien_t:
                     treq = 1
+                    horizon = 0
 
         # the operand: ea = iRAM address (Rn, @Ri), v = its value or the immediate byte
-        mode = modes[op]
+        dec = decode[op]
+        mode = dec & 3
         if mode == MODE_REG:
             ea = rb + (op & 7)
             v = int(iram[ea])
@@ -220,7 +229,7 @@ def run(regs: np.ndarray, iram: np.ndarray, xram: np.ndarray, vregs: np.ndarray,
             ea = 0
             v = 0
 
-        k = operations[op]
+        k = dec >> 2
         if k == OP_MOV_A_X:
             a = v
         elif k == OP_MOV_X_A:
@@ -304,6 +313,7 @@ def run(regs: np.ndarray, iram: np.ndarray, xram: np.ndarray, vregs: np.ndarray,
                 psw = (hi & 0xF0) | PSW_ONE | sp
                 rb = 0x18 if psw & BS_FLAG else 0
                 in_irq = 0
+                horizon = 0           # pending requests are taken before the next instruction
             else:
                 psw = (psw & 0xF8) | sp
         elif k == OP_JMPP_A:                             # in the page of the next byte
@@ -345,6 +355,9 @@ def run(regs: np.ndarray, iram: np.ndarray, xram: np.ndarray, vregs: np.ndarray,
                 tf = 0
             else:                                        # JNI: INT pin low
                 cond = 1 if regs[INT] != 0 else 0
+                if cond == 0:
+                    jni_end = t
+                    jni_target = (pc & 0xF00) | int(prog[pc])
             d = int(prog[pc])
             if cond:
                 pc = (pc & 0xF00) | d
@@ -352,10 +365,12 @@ def run(regs: np.ndarray, iram: np.ndarray, xram: np.ndarray, vregs: np.ndarray,
                 pc = _inc(pc)
         elif k == OP_EN_I:
             ien_i = 1
+            horizon = 0
         elif k == OP_DIS_I:
             ien_i = 0
         elif k == OP_EN_TCNTI:
             ien_t = 1
+            horizon = 0
         elif k == OP_DIS_TCNTI:                          # also drops a pending request
             ien_t = 0
             treq = 0
@@ -455,3 +470,5 @@ def run(regs: np.ndarray, iram: np.ndarray, xram: np.ndarray, vregs: np.ndarray,
     regs[P2] = p2
     regs[BUS] = busl
     regs[TICK] = t
+    regs[JNI_END] = jni_end
+    regs[JNI_TARGET] = jni_target

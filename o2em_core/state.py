@@ -32,6 +32,7 @@ _NAMES = (
     "IEN_I", "IEN_T",  # EN I / EN TCNTI
     "TIMER_REQ",    # latched timer-overflow interrupt request
     "IN_IRQ",       # interrupt in progress (until RETR)
+    "JNI_END", "JNI_TARGET",  # tick a not-taken JNI ended and its target (MAME's JNI rule)
     "P1", "P2", "BUS",
     # time base
     "TICK",         # master ticks since the notional line 0 of frame 0
@@ -89,6 +90,7 @@ def new_regs(region: Region, cart_size: int) -> np.ndarray:
     r[g["EV_LINE"]] = POWER_ON_LINE
     r[g["EV_KIND"]] = EV_LINE_END
     r[g["EV_TICK"]] = t0 + region.tick_of_px(HBLANK_PX)
+    r[g["JNI_END"]] = -1
     reset_cpu(r)
     return r
 

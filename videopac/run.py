@@ -88,30 +88,32 @@ def parse_script(text: str, name: str) -> list[Event]:
     return sorted(events, key=lambda e: e.frame)
 
 
-def _images(args: argparse.Namespace) -> tuple[bytes, bytes | None]:
+def _image(path: str | None, loader, builtin: str, missing: str) -> bytes:
+    """The image in ``path`` (checked by ``loader``), else the built-in one named ``builtin``."""
     from cartridge.images import builtin_image
-    from cartridge.romfile import RomFileError, load_bios, load_cart
+    from cartridge.romfile import RomFileError
 
-    try:
-        if args.bios:
-            bios = load_bios(args.bios)
-        else:
-            bios = builtin_image("bios")
-            if bios is None:
-                raise UsageError("no BIOS image: pass --bios FILE (the open BIOS is not built "
-                                 "yet)")
-        if args.no_cart:
-            cart = None
-        elif args.cart:
-            cart = load_cart(args.cart)
-        else:
-            cart = builtin_image("conquest")
-            if cart is None:
-                raise UsageError("no built-in cartridge: pass CART.bin or --no-cart (the "
-                                 "battle program is not built yet)")
-    except RomFileError as exc:
-        raise UsageError(str(exc)) from None
-    return bios, cart
+    if path:
+        try:
+            return loader(path)
+        except RomFileError as exc:
+            raise UsageError(str(exc)) from None
+    data = builtin_image(builtin)
+    if data is None:
+        raise UsageError(missing)
+    return data
+
+
+def _images(args: argparse.Namespace) -> tuple[bytes, bytes | None]:
+    from cartridge.romfile import load_bios, load_cart
+
+    bios = _image(args.bios, load_bios, "bios",
+                  "no BIOS image: pass --bios FILE (the open BIOS is not built yet)")
+    if args.no_cart:
+        return bios, None
+    return bios, _image(args.cart, load_cart, "conquest",
+                        "no built-in cartridge: pass CART.bin or --no-cart (the battle program "
+                        "is not built yet)")
 
 
 def _read_text(path: str) -> str:
