@@ -1,0 +1,181 @@
+"""The window: the console's picture at the right shape, sharp pixels, and the on-screen text.
+
+Picture geometry (hardware.md §3.1, §8.1): the frame is 360 pixel clocks by 243 lines of one
+non-interlaced field. A pixel clock is narrower than a line is tall: a square pixel of a 4:3
+picture with 240 (NTSC) or 288 (PAL) lines per field lasts 1/6.136 MHz (NTSC) or 1/7.375 MHz
+(PAL), so the pixel aspect ratio (width/height) is 6.136/7.159 = 0.857 (NTSC) and
+7.375/7.094 = 1.040 (PAL). Each frame pixel becomes a block of whole screen pixels (sx × sy,
+nearest-neighbour filtering), the pair of integers closest to that ratio at the chosen size.
+"""
+from __future__ import annotations
+
+import ctypes
+
+import numpy as np
+import pyglet
+from pyglet import gl
+from pyglet.window import key as pkey
+
+from o2em_core import palette
+
+WIDTH, HEIGHT = 360, 243
+# ITU-R BT.601 square-pixel sampling rates per frame line, halved for one field
+SQUARE_PIXEL_HZ = {"ntsc": 135e6 / 22, "pal": 14.75e6 / 2}
+PIXEL_CLOCK_HZ = {"ntsc": 7.15909e6, "pal": 7.093790e6}
+MESSAGE_COLOUR = (255, 255, 160, 255)
+
+# The F1 overlay: the Videopac keys in the places of the PC keys they sit on
+HELP_ROWS = (
+    ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0"),
+    ("Q", "W", "E", "R", "T", "Y", "U", "I", "O", "P"),
+    ("A", "S", "D", "F", "G", "H", "J", "K", "L"),
+    ("Z", "X", "C", "V", "B", "N", "M"),
+    ("+", "-", "*", "/", "=", "?", ".", "SPACE", "ENTER", "CLEAR"),
+)
+LEGENDS = {"*": "×", "/": "÷"}   # the console's legends for the Machine API's ASCII names
+CONTROL_LINES = (("save", "load", "slot-", "slot+"), ("pause", "reset", "fast-forward", "screenshot"),
+                 ("fullscreen", "help"))
+
+
+def pixel_aspect(region: str) -> float:
+    """Width/height of one frame pixel (one pixel clock by one line) on a 4:3 television."""
+    return SQUARE_PIXEL_HZ[region] / PIXEL_CLOCK_HZ[region]
+
+
+def block(region: str, scale: int) -> tuple[int, int]:
+    """Screen pixels (sx, sy) per frame pixel at ``scale`` lines per line."""
+    return max(1, round(scale * pixel_aspect(region))), scale
+
+
+def fit(region: str, width: int, height: int) -> tuple[int, int, int, int]:
+    """(x, y, sx, sy): the largest whole-pixel picture that fits the area, centred."""
+    scale = max(1, height // HEIGHT)
+    while scale > 1 and block(region, scale)[0] * WIDTH > width:
+        scale -= 1
+    sx, sy = block(region, scale)
+    return (width - sx * WIDTH) // 2, (height - sy * HEIGHT) // 2, sx, sy
+
+
+class PlayWindow(pyglet.window.Window):
+    """A pyglet window that shows frames and forwards the keyboard to a Session."""
+
+    def __init__(self, session, region: str, scale: int = 3, fullscreen: bool = False,
+                 title: str = "Videopac", **kwargs):
+        sx, sy = block(region, scale)
+        super().__init__(width=WIDTH * sx, height=HEIGHT * sy, caption=title, resizable=True,
+                         fullscreen=fullscreen, **kwargs)
+        self.session = session
+        self.region = region
+        self.texture = pyglet.image.Texture.create(WIDTH, HEIGHT, min_filter=gl.GL_NEAREST,
+                                                   mag_filter=gl.GL_NEAREST)
+        self.picture = pyglet.sprite.Sprite(self.texture)
+        self.picture.update(x=0, y=0)
+        self.text = pyglet.text.Label("", font_size=14, x=8, y=8, color=MESSAGE_COLOUR)
+        self.status = pyglet.text.Label("", font_size=14, anchor_x="right", color=MESSAGE_COLOUR)
+        self._help_batch: pyglet.graphics.Batch | None = None
+        self._help_parts: list = []
+        session.window_actions.update({"fullscreen": self.toggle_fullscreen,
+                                       "leave-fullscreen": self.leave_fullscreen})
+        self._place()
+
+    # -- picture ----------------------------------------------------------------------------
+    def show(self, frame: np.ndarray) -> None:
+        """Upload a frame of palette indices (row 0 at the top) into the texture."""
+        rgb = np.ascontiguousarray(palette.to_rgb(frame)[::-1])   # GL rows run bottom-up
+        gl.glBindTexture(gl.GL_TEXTURE_2D, self.texture.id)
+        gl.glPixelStorei(gl.GL_UNPACK_ALIGNMENT, 1)
+        gl.glTexSubImage2D(gl.GL_TEXTURE_2D, 0, 0, 0, WIDTH, HEIGHT, gl.GL_RGB,
+                           gl.GL_UNSIGNED_BYTE, rgb.ctypes.data_as(ctypes.c_void_p))
+
+    def _place(self) -> None:
+        width, height = self.get_framebuffer_size()
+        x, y, sx, sy = fit(self.region, width, height)
+        self.picture.update(x=x, y=y, scale_x=sx, scale_y=sy)
+        self.status.position = (width - 8, height - 26, 0)
+        self._help_batch = None     # rebuilt at the new size when next shown
+        self.invalid = True
+
+    def on_expose(self) -> None:
+        self.invalid = True
+
+    def on_resize(self, width: int, height: int) -> None:
+        super().on_resize(width, height)
+        self._place()
+
+    def on_draw(self) -> None:
+        self.clear()
+        self.picture.draw()
+        session = self.session
+        if session.help:
+            self._help().draw()
+        self.text.text = session.current_message()
+        self.text.draw()
+        self.status.text = "PAUSED" if session.paused else (">>" if session.fast else "")
+        self.status.draw()
+
+    # -- keyboard ---------------------------------------------------------------------------
+    def on_key_press(self, symbol: int, modifiers: int) -> None:
+        # replaces pyglet's default (Escape closes the window): every key may be a Videopac key
+        self.session.key_press(symbol, shift=bool(modifiers & pkey.MOD_SHIFT))
+
+    def on_key_release(self, symbol: int, modifiers: int) -> None:
+        self.session.key_release(symbol, shift_key=symbol in (pkey.LSHIFT, pkey.RSHIFT))
+
+    def on_deactivate(self) -> None:
+        self.session.release_all()    # key-up events of keys held now will go to another window
+
+    # -- window actions ---------------------------------------------------------------------
+    def toggle_fullscreen(self) -> None:
+        self.set_fullscreen(not self.fullscreen)
+        self.session.say("fullscreen" if self.fullscreen else "window")
+
+    def leave_fullscreen(self) -> None:
+        if self.fullscreen:
+            self.toggle_fullscreen()
+
+    # -- F1 overlay -------------------------------------------------------------------------
+    def _help(self) -> pyglet.graphics.Batch:
+        """The Videopac keyboard drawn over the picture, each key with the PC key(s) it is on."""
+        if self._help_batch is not None:
+            return self._help_batch
+        batch, parts = pyglet.graphics.Batch(), []
+        width, height = self.get_framebuffer_size()
+        keymap = self.session.keymap
+        back = pyglet.graphics.Group(0)
+        front = pyglet.graphics.Group(1)
+        parts.append(pyglet.shapes.Rectangle(0, 0, width, height, color=(0, 0, 0, 200),
+                                             batch=batch, group=back))
+        tile = min(width // 11, (height - 40) // 9)
+        font = max(6, tile // 4)
+        top = height - tile // 2
+        for r, row in enumerate(HELP_ROWS):
+            x0 = (width - len(row) * tile) // 2
+            y = top - (r + 1) * tile
+            for c, name in enumerate(row):
+                x = x0 + c * tile
+                parts.append(pyglet.shapes.Rectangle(x + 2, y + 2, tile - 4, tile - 4,
+                                                     color=(60, 60, 90, 255), batch=batch, group=back))
+                parts.append(pyglet.text.Label(LEGENDS.get(name, name), x=x + tile // 2,
+                                               y=y + tile * 3 // 5, anchor_x="center",
+                                               anchor_y="center", font_size=font * 1.3,
+                                               batch=batch, group=front))
+                pc = " ".join(keymap.pc_keys_for("key", name)[:2]) or "-"
+                parts.append(pyglet.text.Label(pc, x=x + tile // 2, y=y + tile // 5,
+                                               anchor_x="center", anchor_y="center",
+                                               font_size=max(5, font * 0.55),
+                                               color=(255, 255, 160, 255), batch=batch, group=front))
+        lines = [f"joystick {s}: " + ", ".join(
+                    f"{pc} {b.value}" for sym, b in keymap.bindings.items()
+                    if b.kind == "joystick" and b.stick == s
+                    for pc in [keymap.names[sym]] if not pc.startswith("NUM_") or pc[4:].isdigit())
+                 for s in (0, 1)]
+        lines += ["   ".join(f"{'/'.join(keymap.pc_keys_for('control', c)) or '-'} {c}" for c in group)
+                  for group in CONTROL_LINES]
+        y = top - (len(HELP_ROWS) + 1) * tile
+        for line in lines:
+            parts.append(pyglet.text.Label(line, x=tile // 2, y=y, font_size=max(6, font * 0.6),
+                                           width=width - tile, multiline=True,
+                                           batch=batch, group=front))
+            y -= tile // 2 + font
+        self._help_batch, self._help_parts = batch, parts
+        return batch
