@@ -1,0 +1,143 @@
+"""The window under Xvfb: picture read back from the framebuffer, key events, play loop, audio."""
+import time
+
+import numpy as np
+import pytest
+
+from o2em_core import palette
+from videopac import keymap
+from videopac.session import Session
+
+pytestmark = pytest.mark.xvfb
+
+
+@pytest.fixture
+def window(xvfb, fake):
+    from videopac.window import PlayWindow
+    session = Session(fake, keymap.load(), "conquest")
+    win = PlayWindow(session, "pal", scale=1)
+    win.switch_to()
+    yield win
+    win.close()
+
+
+def send(win, *event):
+    """Post an event as the platform layer does; pyglet delivers it on the next event poll."""
+    win.dispatch_event(*event)
+    win.dispatch_events()
+
+
+def read_back(win) -> np.ndarray:
+    """The window's back buffer as RGB rows, top row first."""
+    import pyglet
+    win.switch_to()
+    win.on_draw()
+    image = pyglet.image.get_buffer_manager().get_color_buffer().get_image_data()
+    w, h = image.width, image.height
+    rgb = np.frombuffer(image.get_data("RGB", w * 3), np.uint8).reshape(h, w, 3)
+    return rgb[::-1]
+
+
+def test_picture_geometry():
+    from videopac.window import block, fit, pixel_aspect
+    assert pixel_aspect("ntsc") == pytest.approx(0.857, abs=0.001)
+    assert pixel_aspect("pal") == pytest.approx(1.040, abs=0.001)
+    assert block("pal", 1) == (1, 1) and block("pal", 3) == (3, 3)
+    assert block("ntsc", 4) == (3, 4) and block("ntsc", 7) == (6, 7)
+    assert fit("pal", 1920, 1080) == ((1920 - 1440) // 2, (1080 - 972) // 2, 4, 4)
+    assert fit("ntsc", 1920, 1080) == ((1920 - 1080) // 2, (1080 - 972) // 2, 3, 4)
+    assert fit("pal", 300, 200) == (-30, -22, 1, 1)      # smaller than 1x: still whole pixels
+
+
+def test_frame_is_shown_pixel_exact_at_scale_1(window, fake):
+    assert window.get_framebuffer_size() == (360, 243)
+    for _ in range(3):
+        fake.run_frame()
+    window.show(fake.frame)
+    shown = read_back(window)
+    assert np.array_equal(shown, palette.to_rgb(fake.frame))
+    assert len(np.unique(fake.frame)) == 16            # every colour took part
+
+
+def test_scaled_picture_is_whole_blocks(xvfb, fake):
+    from videopac.window import PlayWindow
+    win = PlayWindow(Session(fake, keymap.load(), "x"), "ntsc", scale=4)
+    try:
+        assert win.get_framebuffer_size() == (360 * 3, 243 * 4)
+        fake.run_frame()
+        win.show(fake.frame)
+        shown = read_back(win)
+        expected = palette.to_rgb(fake.frame).repeat(4, axis=0).repeat(3, axis=1)
+        assert np.array_equal(shown, expected)
+    finally:
+        win.close()
+
+
+def test_key_events_reach_the_key_matrix_and_joysticks(window, fake):
+    from pyglet.window import key
+    send(window, "on_key_press", key.S, 0)
+    send(window, "on_key_press", key.RETURN, 0)
+    send(window, "on_key_press", key.LEFT, 0)
+    send(window, "on_key_press", key.NUM_0, key.MOD_NUMLOCK)
+    assert fake.pressed == {"S", "ENTER"}
+    assert fake.sticks[0]["left"] and fake.sticks[1]["fire"] and not fake.sticks[0]["fire"]
+    send(window, "on_key_release", key.S, 0)
+    send(window, "on_key_release", key.LEFT, 0)
+    assert fake.pressed == {"ENTER"} and not fake.sticks[0]["left"]
+    send(window, "on_deactivate")
+    assert fake.pressed == set() and not fake.sticks[1]["fire"]
+
+
+def test_escape_does_not_close_the_window(window):
+    from pyglet.window import key
+    send(window, "on_key_press", key.ESCAPE, 0)
+    assert not window.has_exit
+
+
+def test_function_keys_reach_the_controls(window, fake):
+    from pyglet.window import key
+    for symbol in (key.F8, key.F5, key.F7, key.F2):
+        send(window, "on_key_press", symbol, 0)
+        send(window, "on_key_release", symbol, 0)
+    s = window.session
+    assert s.paused and fake.resets == 1 and s.slot == 1
+    assert s.current_message() == "saved to slot 1"
+
+
+def test_help_overlay_and_messages_are_drawn(window, fake):
+    fake.run_frame()
+    window.show(fake.frame)
+    plain = read_back(window)
+    window.session.control("help")
+    with_help = read_back(window)
+    assert window.session.help and (with_help != plain).mean() > 0.3
+    window.session.control("help")
+    window.session.say("saved to slot 3")
+    with_message = read_back(window)
+    changed = (with_message != plain).any(axis=2)
+    assert changed.any() and not changed[:200].any()     # the message sits at the bottom
+
+
+def test_play_loop_runs_at_the_audio_clock(window, fake):
+    """Half a second of the loop with pyglet's silent driver: about fps/2 frames, and the sound
+    card (silent, but pulling samples in real time) takes the machine's samples."""
+    import pyglet
+    from videopac import audio, pacing
+    from videopac.play import Loop
+    queue = audio.SampleQueue()
+    player = audio.start(queue, 44100, fake.fps)
+    loop = Loop(window.session, window, queue, pacing.Pacer(fake.fps, 44100))
+    try:
+        start = time.perf_counter()
+        while (now := time.perf_counter()) - start < 0.6:
+            loop.tick(now)
+            pyglet.clock.tick()
+            time.sleep(0.008)
+        frames = fake.frames
+        assert 0.6 * fake.fps * 0.8 <= frames <= 0.6 * fake.fps * 1.15
+        assert queue.pulled > 0.2 * 44100                 # the audio thread consumed the sound
+        window.session.control("pause")
+        loop.tick(time.perf_counter() + 1)
+        assert fake.frames == frames                      # paused: no frame runs
+    finally:
+        player.delete()
