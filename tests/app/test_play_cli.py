@@ -1,0 +1,95 @@
+"""`videopac play` as a command: no display, missing ROMs, bad files; and the real event loop."""
+import argparse
+import os
+import subprocess
+import sys
+
+import pytest
+
+from videopac import play
+
+
+def parse(*argv):
+    parser = argparse.ArgumentParser()
+    play.add_arguments(parser)
+    return parser.parse_args(list(argv))
+
+
+def test_no_display_is_one_sentence_and_status_2(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    cart = tmp_path / "c.bin"
+    cart.write_bytes(bytes(2048))
+    res = subprocess.run([sys.executable, "-m", "videopac", "play", str(cart)],
+                         capture_output=True, text=True, env=env, timeout=60)
+    assert res.returncode == 2
+    assert res.stderr.count("\n") == 1 and "Traceback" not in res.stderr
+    assert res.stderr.startswith("videopac play: no display was found")
+    assert "videopac run --headless" in res.stderr
+
+
+def test_unreachable_display_is_the_same_sentence(tmp_path):
+    env = dict(os.environ, DISPLAY=":4711", PYGLET_AUDIO="silent")
+    bios, cart = tmp_path / "b.bin", tmp_path / "c.bin"
+    bios.write_bytes(bytes(1024))
+    cart.write_bytes(bytes(2048))
+    res = subprocess.run([sys.executable, "-m", "videopac", "play", str(cart), "--bios", str(bios)],
+                         capture_output=True, text=True, env=env, timeout=120)
+    err = res.stderr.replace("compiling the emulator core, first start only\n", "")
+    assert res.returncode == 2 and "Traceback" not in err
+    assert err.startswith("videopac play: no display was found") and err.count("\n") == 1
+
+
+@pytest.fixture
+def display(monkeypatch):
+    monkeypatch.setenv("DISPLAY", os.environ.get("DISPLAY") or ":4711")
+
+
+def test_missing_builtin_images_say_what_to_give(display, monkeypatch, capsys):
+    import cartridge.images
+    monkeypatch.setattr(cartridge.images, "builtin_image", lambda name: None)
+    assert play.main(parse()) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--bios FILE" in err
+
+
+def test_missing_builtin_cartridge_names_the_command(display, monkeypatch, capsys, tmp_path):
+    import cartridge.images
+    monkeypatch.setattr(cartridge.images, "builtin_image", lambda name: None)
+    bios = tmp_path / "b.bin"
+    bios.write_bytes(bytes(1024))
+    assert play.main(parse("--bios", str(bios))) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "videopac play CART.bin" in err
+
+
+def test_wrong_rom_size_is_one_sentence(display, capsys, tmp_path):
+    bios, cart = tmp_path / "b.bin", tmp_path / "c.bin"
+    bios.write_bytes(bytes(1024))
+    cart.write_bytes(bytes(100))
+    assert play.main(parse(str(cart), "--bios", str(bios))) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("videopac play: ") and "100 bytes" in err and err.count("\n") == 1
+
+
+def test_bad_keymap_is_one_sentence(display, capsys, tmp_path):
+    bios, cart, keys = tmp_path / "b.bin", tmp_path / "c.bin", tmp_path / "k.toml"
+    bios.write_bytes(bytes(1024))
+    cart.write_bytes(bytes(2048))
+    keys.write_text('[keyboard]\nSHIFTLOCK = "A"\n')
+    assert play.main(parse(str(cart), "--bios", str(bios), "--keymap", str(keys))) == 2
+    err = capsys.readouterr().err
+    assert "unknown PC key name 'SHIFTLOCK'" in err and err.count("\n") == 1
+
+
+@pytest.mark.xvfb
+def test_event_loop_plays_and_closes(xvfb, fake):
+    """The real pyglet event loop for one second: frames run, sound flows, exit is clean."""
+    import pyglet
+    from videopac import keymap
+    from videopac.session import Session
+    from videopac.window import PlayWindow
+    session = Session(fake, keymap.load(), "conquest")
+    window = PlayWindow(session, "pal", scale=1)
+    pyglet.clock.schedule_once(lambda dt: window.dispatch_event("on_close"), 1.0)
+    assert play.run(session, window) == 0
+    assert 0.7 * fake.fps <= fake.frames <= 1.3 * fake.fps
