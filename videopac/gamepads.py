@@ -84,7 +84,7 @@ class Gamepads:
             self._update(controller, "stick", _directions(vector[0], vector[1]))
 
     def on_button_press(self, controller, button) -> None:
-        if button in FIRE_BUTTONS:
+        if button in FIRE_BUTTONS and controller in self.pads:
             self._update(controller, "buttons", self._state[id(controller)]["buttons"] | {button})
 
     def on_button_release(self, controller, button) -> None:

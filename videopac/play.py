@@ -144,7 +144,8 @@ def run(session, window, swap: bool = False) -> int:
         player = None
         session.say(f"no sound ({exc})")
     try:
-        pads = gamepads.Gamepads(session.set_pad, swap=swap, say=session.say)
+        pads = gamepads.Gamepads(session.set_pad, swap=swap, say=session.say)  # lives as long
+        # as this function: pyglet holds its event handlers by weak reference
         pads.attach(pyglet.input.ControllerManager())
     except Exception:  # no gamepad support on this system: the keyboard still works
         pass

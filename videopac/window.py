@@ -62,8 +62,10 @@ class PlayWindow(pyglet.window.Window):
     def __init__(self, session, region: str, scale: int = 3, fullscreen: bool = False,
                  title: str = "Videopac", **kwargs):
         sx, sy = block(region, scale)
+        visible = kwargs.pop("visible", True)
+        # invisible until set up: showing it sends on_resize, which needs the sprite
         super().__init__(width=WIDTH * sx, height=HEIGHT * sy, caption=title, resizable=True,
-                         fullscreen=fullscreen, **kwargs)
+                         fullscreen=fullscreen, visible=False, **kwargs)
         self.session = session
         self.region = region
         self.texture = pyglet.image.Texture.create(WIDTH, HEIGHT, min_filter=gl.GL_NEAREST,
@@ -77,6 +79,7 @@ class PlayWindow(pyglet.window.Window):
         session.window_actions.update({"fullscreen": self.toggle_fullscreen,
                                        "leave-fullscreen": self.leave_fullscreen})
         self._place()
+        self.set_visible(visible)
 
     # -- picture ----------------------------------------------------------------------------
     def show(self, frame: np.ndarray) -> None:

@@ -22,9 +22,11 @@ class FakeMachine:
         self.frame = self._pattern()
         self._audio = np.zeros(0, dtype=np.int16)
 
+    _BASE = (np.add.outer(np.arange(243) // 5, np.arange(360) // 7) % 16).astype(np.uint8)
+
     def _pattern(self) -> np.ndarray:
-        y, x = np.mgrid[0:243, 0:360]
-        return ((x // 7 + y // 5 + self.frames) % 16).astype(np.uint8)
+        """Diagonal bands of all 16 colours, moving one colour per frame."""
+        return (self._BASE + np.uint8(self.frames % 16)) & 15
 
     def run_frame(self) -> None:
         self.frames += 1
