@@ -24,17 +24,30 @@ SQUARE_PIXEL_HZ = {"ntsc": 135e6 / 22, "pal": 14.75e6 / 2}
 PIXEL_CLOCK_HZ = {"ntsc": 7.15909e6, "pal": 7.093790e6}
 MESSAGE_COLOUR = (255, 255, 160, 255)
 
-# The F1 overlay: the Videopac keys in the places of the PC keys they sit on
+# The F1 overlay: the Videopac keys in the places of the PC keys they sit on (width in tiles)
 HELP_ROWS = (
-    ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0"),
-    ("Q", "W", "E", "R", "T", "Y", "U", "I", "O", "P"),
-    ("A", "S", "D", "F", "G", "H", "J", "K", "L"),
-    ("Z", "X", "C", "V", "B", "N", "M"),
-    ("+", "-", "*", "/", "=", "?", ".", "SPACE", "ENTER", "CLEAR"),
+    tuple((k, 1) for k in "1234567890"),
+    tuple((k, 1) for k in "QWERTYUIOP"),
+    tuple((k, 1) for k in "ASDFGHJKL"),
+    tuple((k, 1) for k in "ZXCVBNM"),
+    tuple((k, 1) for k in "+-*/=?.") + (("SPACE", 2), ("ENTER", 2), ("CLEAR", 2)),
 )
 LEGENDS = {"*": "×", "/": "÷"}   # the console's legends for the Machine API's ASCII names
-CONTROL_LINES = (("save", "load", "slot-", "slot+"), ("pause", "reset", "fast-forward", "screenshot"),
-                 ("fullscreen", "help"))
+PC_NAMES = {"BACKSPACE": "Bksp", "DELETE": "Del", "RETURN": "Enter", "SPACE": "Space",
+            "NUM_ENTER": "num Enter", "RCTRL": "right Ctrl", "LCTRL": "left Ctrl"}
+CONTROL_LINE = ("help", "save", "load", "slot-", "slot+", "reset", "pause", "fast-forward",
+                "screenshot", "fullscreen")
+
+
+def pc_name(name: str) -> str:
+    """A PC key name as a player reads it: '?' for QUESTION, 'num 8' for NUM_8."""
+    from pyglet.window import key
+    symbol = getattr(key, name)
+    if 0x20 < symbol < 0x7F:
+        return chr(symbol).upper()
+    if name.startswith("NUM_") and len(name) == 5:
+        return "num " + pc_name(name[4:] if not name[4:].isdigit() else "_" + name[4:])
+    return PC_NAMES.get(name, name if name[0] == "F" and name[1:].isdigit() else name.capitalize())
 
 
 def pixel_aspect(region: str) -> float:
@@ -148,37 +161,47 @@ class PlayWindow(pyglet.window.Window):
         front = pyglet.graphics.Group(1)
         parts.append(pyglet.shapes.Rectangle(0, 0, width, height, color=(0, 0, 0, 200),
                                              batch=batch, group=back))
-        tile = min(width // 11, (height - 40) // 9)
+        tile = min(width // 14, height // 9)
         font = max(6, tile // 4)
-        top = height - tile // 2
+        top = height - tile // 3
         for r, row in enumerate(HELP_ROWS):
-            x0 = (width - len(row) * tile) // 2
+            x = (width - sum(w for _, w in row) * tile) // 2
             y = top - (r + 1) * tile
-            for c, name in enumerate(row):
-                x = x0 + c * tile
-                parts.append(pyglet.shapes.Rectangle(x + 2, y + 2, tile - 4, tile - 4,
+            for name, w in row:
+                parts.append(pyglet.shapes.Rectangle(x + 2, y + 2, w * tile - 4, tile - 4,
                                                      color=(60, 60, 90, 255), batch=batch, group=back))
-                parts.append(pyglet.text.Label(LEGENDS.get(name, name), x=x + tile // 2,
-                                               y=y + tile * 3 // 5, anchor_x="center",
-                                               anchor_y="center", font_size=font * 1.3,
+                legend = LEGENDS.get(name, name)
+                parts.append(pyglet.text.Label(legend, x=x + w * tile // 2, y=y + tile * 3 // 5,
+                                               anchor_x="center", anchor_y="center",
+                                               font_size=font * (1.3 if len(legend) == 1 else 0.8),
                                                batch=batch, group=front))
-                pc = " ".join(keymap.pc_keys_for("key", name)[:2]) or "-"
-                parts.append(pyglet.text.Label(pc, x=x + tile // 2, y=y + tile // 5,
+                pc = " ".join(pc_name(n) for n in keymap.pc_keys_for("key", name)[:w]) or "-"
+                parts.append(pyglet.text.Label(pc, x=x + w * tile // 2, y=y + tile // 5,
                                                anchor_x="center", anchor_y="center",
                                                font_size=max(5, font * 0.55),
-                                               color=(255, 255, 160, 255), batch=batch, group=front))
-        lines = [f"joystick {s}: " + ", ".join(
-                    f"{pc} {b.value}" for sym, b in keymap.bindings.items()
-                    if b.kind == "joystick" and b.stick == s
-                    for pc in [keymap.names[sym]] if not pc.startswith("NUM_") or pc[4:].isdigit())
+                                               color=MESSAGE_COLOUR, batch=batch, group=front))
+                x += w * tile
+        lines = [f"joystick {s}:   " + "   ".join(f"{value} {' '.join(keys)}"
+                                                  for value, keys in self._stick_keys(s).items())
                  for s in (0, 1)]
-        lines += ["   ".join(f"{'/'.join(keymap.pc_keys_for('control', c)) or '-'} {c}" for c in group)
-                  for group in CONTROL_LINES]
-        y = top - (len(HELP_ROWS) + 1) * tile
+        lines.append("   ".join(f"{c} {' '.join(pc_name(n) for n in keymap.pc_keys_for('control', c))}"
+                               for c in CONTROL_LINE))
+        y = top - len(HELP_ROWS) * tile - font
         for line in lines:
-            parts.append(pyglet.text.Label(line, x=tile // 2, y=y, font_size=max(6, font * 0.6),
-                                           width=width - tile, multiline=True,
-                                           batch=batch, group=front))
-            y -= tile // 2 + font
+            label = pyglet.text.Label(line, x=width // 2, y=y, anchor_x="center", anchor_y="top",
+                                      font_size=max(6, font * 0.6), multiline=True,
+                                      width=width - tile, align="center", batch=batch, group=front)
+            parts.append(label)
+            y -= label.content_height + font
         self._help_batch, self._help_parts = batch, parts
         return batch
+
+    def _stick_keys(self, stick: int) -> dict[str, list[str]]:
+        """Joystick directions -> the PC keys on them (Num-Lock-off aliases left out)."""
+        keymap, out = self.session.keymap, {}
+        for symbol, b in keymap.bindings.items():
+            name = keymap.names[symbol]
+            if b.kind == "joystick" and b.stick == stick and (
+                    not name.startswith("NUM_") or len(name) == 5 and name[4].isdigit()):
+                out.setdefault(b.value, []).append(pc_name(name))
+        return out

@@ -1,0 +1,107 @@
+"""Render the README screenshots of `videopac play` under a virtual X display.
+
+    python tools/screenshots.py [CART.bin] [--bios FILE] [--region pal|ntsc] [--seconds S]
+                                [--press KEYS] [--out docs/screens]
+
+Starts Xvfb on a free display, plays the cartridge (default: the built-in battle program on the
+built-in BIOS) for S emulated seconds, optionally types KEYS (Videopac key names separated by
+spaces, each held for 6 frames, then one more second), and saves what the window shows:
+``play.png`` (the picture at scale 2) and ``help.png`` (the F1 keyboard overlay).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import pathlib
+import subprocess
+import sys
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def start_xvfb() -> subprocess.Popen:
+    for n in range(90, 200):
+        if not pathlib.Path(f"/tmp/.X{n}-lock").exists():
+            break
+    proc = subprocess.Popen(["Xvfb", f":{n}", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 10
+    while not pathlib.Path(f"/tmp/.X11-unix/X{n}").exists():
+        if proc.poll() is not None or time.monotonic() > deadline:
+            sys.exit(f"screenshots: Xvfb :{n} did not start.")
+        time.sleep(0.05)
+    os.environ["DISPLAY"] = f":{n}"
+    return proc
+
+
+def grab(window) -> bytes:
+    """The window's picture (back buffer after a draw) as PNG bytes."""
+    import numpy as np
+    import pyglet
+    from videopac import png
+    window.switch_to()
+    window.on_draw()
+    image = pyglet.image.get_buffer_manager().get_color_buffer().get_image_data()
+    rgb = np.frombuffer(image.get_data("RGB", image.width * 3), np.uint8)
+    return png.encode(rgb.reshape(image.height, image.width, 3)[::-1])
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("cart", nargs="?")
+    ap.add_argument("--bios")
+    ap.add_argument("--region", choices=("pal", "ntsc"), default="pal")
+    ap.add_argument("--seconds", type=float, default=5.0)
+    ap.add_argument("--press", default="")
+    ap.add_argument("--out", type=pathlib.Path, default=ROOT / "docs" / "screens")
+    args = ap.parse_args()
+
+    from cartridge.images import builtin_image
+    bios = pathlib.Path(args.bios).read_bytes() if args.bios else builtin_image("bios")
+    cart = pathlib.Path(args.cart).read_bytes() if args.cart else builtin_image("conquest")
+    if bios is None or cart is None:
+        print("screenshots: the built-in BIOS or battle cartridge is not built yet; "
+              "give CART.bin and --bios FILE.", file=sys.stderr)
+        return 2
+
+    xvfb = start_xvfb()
+    try:
+        import pyglet
+        pyglet.options["shadow_window"] = False
+        pyglet.options["audio"] = ("silent",)
+        from o2em_core import Machine
+        from videopac import keymap, paths
+        from videopac.session import Session
+        from videopac.window import PlayWindow
+
+        machine = Machine(bios, cart, region=args.region)
+        session = Session(machine, keymap.load(), paths.cartridge_name(args.cart, "conquest"))
+        window = PlayWindow(session, args.region, scale=2)
+        for _ in range(round(args.seconds * machine.fps)):
+            machine.run_frame()
+        for name in args.press.split():
+            machine.press(name)
+            for _ in range(6):
+                machine.run_frame()
+            machine.release(name)
+            for _ in range(6):
+                machine.run_frame()
+        for _ in range(round(machine.fps) if args.press else 0):
+            machine.run_frame()
+        window.show(machine.frame)
+        args.out.mkdir(parents=True, exist_ok=True)
+        (args.out / "play.png").write_bytes(grab(window))
+        session.control("help")
+        (args.out / "help.png").write_bytes(grab(window))
+        window.close()
+        print(f"wrote {args.out / 'play.png'} and {args.out / 'help.png'}")
+    finally:
+        xvfb.terminate()
+        xvfb.wait(5)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
