@@ -152,6 +152,8 @@ def run(session, window, swap: bool = False) -> int:
     loop = Loop(session, window, queue, pacing.Pacer(machine.fps, SAMPLE_RATE), sound=player is not None)
 
     def tick(dt: float) -> None:
+        if window.has_exit:            # closed: the event loop ends after this round
+            return
         if loop.needs_redraw(loop.tick(time.perf_counter())) or window.invalid:
             window.invalid = False
             window.draw(dt)

@@ -104,7 +104,7 @@ class PlayWindow(pyglet.window.Window):
                            gl.GL_UNSIGNED_BYTE, rgb.ctypes.data_as(ctypes.c_void_p))
 
     def _place(self) -> None:
-        width, height = self.get_framebuffer_size()
+        width, height = self.get_size()   # drawing units (on HiDPI screens the OS doubles them)
         x, y, sx, sy = fit(self.region, width, height)
         self.picture.update(x=x, y=y, scale_x=sx, scale_y=sy)
         self.status.position = (width - 8, height - 26, 0)
@@ -155,7 +155,7 @@ class PlayWindow(pyglet.window.Window):
         if self._help_batch is not None:
             return self._help_batch
         batch, parts = pyglet.graphics.Batch(), []
-        width, height = self.get_framebuffer_size()
+        width, height = self.get_size()
         keymap = self.session.keymap
         back = pyglet.graphics.Group(0)
         front = pyglet.graphics.Group(1)
