@@ -11,41 +11,13 @@ spaces, each held for 6 frames, then one more second), and saves what the window
 from __future__ import annotations
 
 import argparse
-import os
 import pathlib
-import subprocess
 import sys
-import time
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-
-def start_xvfb() -> subprocess.Popen:
-    for n in range(90, 200):
-        if not pathlib.Path(f"/tmp/.X{n}-lock").exists():
-            break
-    proc = subprocess.Popen(["Xvfb", f":{n}", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 10
-    while not pathlib.Path(f"/tmp/.X11-unix/X{n}").exists():
-        if proc.poll() is not None or time.monotonic() > deadline:
-            sys.exit(f"screenshots: Xvfb :{n} did not start.")
-        time.sleep(0.05)
-    os.environ["DISPLAY"] = f":{n}"
-    return proc
-
-
-def grab(window) -> bytes:
-    """The window's picture (back buffer after a draw) as PNG bytes."""
-    import numpy as np
-    import pyglet
-    from videopac import png
-    window.switch_to()
-    window.on_draw()
-    image = pyglet.image.get_buffer_manager().get_color_buffer().get_image_data()
-    rgb = np.frombuffer(image.get_data("RGB", image.width * 3), np.uint8)
-    return png.encode(rgb.reshape(image.height, image.width, 3)[::-1])
+from tools.xvfb import virtual_display  # noqa: E402  (after the path is set)
 
 
 def main() -> int:
@@ -66,13 +38,12 @@ def main() -> int:
               "give CART.bin and --bios FILE.", file=sys.stderr)
         return 2
 
-    xvfb = start_xvfb()
-    try:
+    with virtual_display():
         import pyglet
         pyglet.options["shadow_window"] = False
         pyglet.options["audio"] = ("silent",)
         from o2em_core import Machine
-        from videopac import keymap, paths
+        from videopac import keymap, paths, png
         from videopac.session import Session
         from videopac.window import PlayWindow
 
@@ -92,14 +63,11 @@ def main() -> int:
             machine.run_frame()
         window.show(machine.frame)
         args.out.mkdir(parents=True, exist_ok=True)
-        (args.out / "play.png").write_bytes(grab(window))
+        (args.out / "play.png").write_bytes(png.encode(window.read_pixels()))
         session.control("help")
-        (args.out / "help.png").write_bytes(grab(window))
+        (args.out / "help.png").write_bytes(png.encode(window.read_pixels()))
         window.close()
         print(f"wrote {args.out / 'play.png'} and {args.out / 'help.png'}")
-    finally:
-        xvfb.terminate()
-        xvfb.wait(5)
     return 0
 
 

@@ -103,6 +103,14 @@ class PlayWindow(pyglet.window.Window):
         gl.glTexSubImage2D(gl.GL_TEXTURE_2D, 0, 0, 0, WIDTH, HEIGHT, gl.GL_RGB,
                            gl.GL_UNSIGNED_BYTE, rgb.ctypes.data_as(ctypes.c_void_p))
 
+    def read_pixels(self) -> np.ndarray:
+        """Draw, then read the window's back buffer: RGB (height, width, 3), top row first."""
+        self.switch_to()
+        self.on_draw()
+        image = pyglet.image.get_buffer_manager().get_color_buffer().get_image_data()
+        rgb = np.frombuffer(image.get_data("RGB", image.width * 3), np.uint8)
+        return rgb.reshape(image.height, image.width, 3)[::-1]
+
     def _place(self) -> None:
         width, height = self.get_size()   # drawing units (on HiDPI screens the OS doubles them)
         x, y, sx, sy = fit(self.region, width, height)

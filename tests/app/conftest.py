@@ -2,52 +2,25 @@
 silent audio driver, a private user data folder, and a fake machine."""
 from __future__ import annotations
 
-import os
-import pathlib
 import shutil
-import subprocess
-import time
-
-import pytest
 
 import pyglet
+import pytest
+
+from tools.xvfb import virtual_display
 
 pyglet.options["shadow_window"] = False   # key names can load before a display exists
 pyglet.options["audio"] = ("silent",)
 pyglet.options["debug_gl"] = False
 
 
-def _free_display() -> int:
-    for n in range(90, 200):
-        if not pathlib.Path(f"/tmp/.X{n}-lock").exists() and not pathlib.Path(f"/tmp/.X11-unix/X{n}").exists():
-            return n
-    raise RuntimeError("no free X display number between :90 and :199")
-
-
 @pytest.fixture(scope="session")
 def xvfb():
-    """Start `Xvfb :N -screen 0 1280x1024x24`, point DISPLAY at it, stop it at the end."""
+    """A virtual X display for the whole session (tools/xvfb.py), stopped at the end."""
     if shutil.which("Xvfb") is None:
         pytest.skip("Xvfb is not installed (Debian package xvfb)")
-    n = _free_display()
-    proc = subprocess.Popen(["Xvfb", f":{n}", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    socket = pathlib.Path(f"/tmp/.X11-unix/X{n}")
-    deadline = time.monotonic() + 10
-    while not socket.exists():
-        if proc.poll() is not None or time.monotonic() > deadline:
-            proc.kill()
-            raise RuntimeError(f"Xvfb :{n} did not start")
-        time.sleep(0.05)
-    old = os.environ.get("DISPLAY")
-    os.environ["DISPLAY"] = f":{n}"
-    yield f":{n}"
-    proc.terminate()
-    proc.wait(5)
-    if old is None:
-        os.environ.pop("DISPLAY", None)
-    else:
-        os.environ["DISPLAY"] = old
+    with virtual_display() as display:
+        yield display
 
 
 @pytest.fixture(autouse=True)

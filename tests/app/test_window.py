@@ -27,17 +27,6 @@ def send(win, *event):
     win.dispatch_events()
 
 
-def read_back(win) -> np.ndarray:
-    """The window's back buffer as RGB rows, top row first."""
-    import pyglet
-    win.switch_to()
-    win.on_draw()
-    image = pyglet.image.get_buffer_manager().get_color_buffer().get_image_data()
-    w, h = image.width, image.height
-    rgb = np.frombuffer(image.get_data("RGB", w * 3), np.uint8).reshape(h, w, 3)
-    return rgb[::-1]
-
-
 def test_picture_geometry():
     from videopac.window import block, fit, pixel_aspect
     assert pixel_aspect("ntsc") == pytest.approx(0.857, abs=0.001)
@@ -54,7 +43,7 @@ def test_frame_is_shown_pixel_exact_at_scale_1(window, fake):
     for _ in range(3):
         fake.run_frame()
     window.show(fake.frame)
-    shown = read_back(window)
+    shown = window.read_pixels()
     assert np.array_equal(shown, palette.to_rgb(fake.frame))
     assert len(np.unique(fake.frame)) == 16            # every colour took part
 
@@ -66,7 +55,7 @@ def test_scaled_picture_is_whole_blocks(xvfb, fake):
         assert win.get_framebuffer_size() == (360 * 3, 243 * 4)
         fake.run_frame()
         win.show(fake.frame)
-        shown = read_back(win)
+        shown = win.read_pixels()
         expected = palette.to_rgb(fake.frame).repeat(4, axis=0).repeat(3, axis=1)
         assert np.array_equal(shown, expected)
     finally:
@@ -107,13 +96,13 @@ def test_function_keys_reach_the_controls(window, fake):
 def test_help_overlay_and_messages_are_drawn(window, fake):
     fake.run_frame()
     window.show(fake.frame)
-    plain = read_back(window)
+    plain = window.read_pixels()
     window.session.control("help")
-    with_help = read_back(window)
+    with_help = window.read_pixels()
     assert window.session.help and (with_help != plain).mean() > 0.3
     window.session.control("help")
     window.session.say("saved to slot 3")
-    with_message = read_back(window)
+    with_message = window.read_pixels()
     changed = (with_message != plain).any(axis=2)
     assert changed.any() and not changed[:200].any()     # the message sits at the bottom
 
