@@ -121,14 +121,24 @@ def main(args: argparse.Namespace) -> int:
     from videopac.session import Session
     session = Session(machine, keymap, paths.cartridge_name(args.cart, "conquest"))
     try:
-        from videopac.window import PlayWindow
-        window = PlayWindow(session, args.region, args.scale, args.fullscreen,
-                            title=f"Videopac - {session.cart}")
+        window = open_window(session, args)
     except Exception as exc:  # pyglet raises its own classes per platform for "no display"
         if "Display" in type(exc).__name__:
             return fail(HEADLESS)
         return fail(f"cannot open a window ({exc}).")
     return run(session, window, swap=args.swap_joysticks)
+
+
+def open_window(session, args: argparse.Namespace):
+    """The play window at ``--scale``, or at the largest scale that fits the screen."""
+    import pyglet
+    from videopac.window import HEIGHT, WIDTH, PlayWindow, block
+    screen = pyglet.display.get_display().get_default_screen()
+    scale = args.scale
+    while scale > 1 and (block(args.region, scale)[0] * WIDTH > screen.width
+                         or HEIGHT * scale > screen.height * 0.9):   # room for the title bar
+        scale -= 1
+    return PlayWindow(session, args.region, scale, args.fullscreen, title=f"Videopac - {session.cart}")
 
 
 def run(session, window, swap: bool = False) -> int:

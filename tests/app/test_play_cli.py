@@ -93,3 +93,63 @@ def test_event_loop_plays_and_closes(xvfb, fake):
     pyglet.clock.schedule_once(lambda dt: window.dispatch_event("on_close"), 1.0)
     assert play.run(session, window) == 0
     assert 0.7 * fake.fps <= fake.frames <= 1.3 * fake.fps
+
+
+@pytest.mark.xvfb
+def test_window_scale_is_reduced_to_fit_the_screen(xvfb, fake):
+    from videopac import keymap
+    from videopac.session import Session
+    session = Session(fake, keymap.load(), "conquest")
+    window = play.open_window(session, parse("--scale", "9"))
+    try:    # the Xvfb screen is 1280x1024: scale 3 (1080x729) fits, scale 4 (1440 wide) does not
+        assert window.get_size() == (1080, 729)
+    finally:
+        window.close()
+
+
+def window_titles(display: str) -> list[str]:
+    """Titles of the top-level windows on an X display (Xlib through pyglet's ctypes binding)."""
+    import ctypes
+    from pyglet.libs.x11 import xlib
+    dpy = xlib.XOpenDisplay(display.encode())
+    try:
+        root, parent = xlib.Window(), xlib.Window()
+        children, count = ctypes.POINTER(xlib.Window)(), ctypes.c_uint()
+        xlib.XQueryTree(dpy, xlib.XDefaultRootWindow(dpy), ctypes.byref(root), ctypes.byref(parent),
+                        ctypes.byref(children), ctypes.byref(count))
+        titles = []
+        for i in range(count.value):
+            name = ctypes.c_char_p()
+            if xlib.XFetchName(dpy, children[i], ctypes.byref(name)) and name.value:
+                titles.append(name.value.decode())
+        return titles
+    finally:
+        xlib.XCloseDisplay(dpy)
+
+
+@pytest.mark.xvfb
+def test_command_opens_the_window_and_stops_on_ctrl_c(xvfb, tmp_path):
+    """`python -m videopac play CART --bios FILE` with the real machine: its window appears and
+    stays (the loop runs), and Ctrl-C ends it with status 130 and no traceback."""
+    import signal
+    import time
+    bios, cart = tmp_path / "b.bin", tmp_path / "c.bin"
+    bios.write_bytes(bytes(1024))
+    cart.write_bytes(bytes(2048))
+    env = dict(os.environ, PYGLET_AUDIO="silent")
+    proc = subprocess.Popen([sys.executable, "-m", "videopac", "play", str(cart), "--bios", str(bios)],
+                            stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        deadline = time.monotonic() + 90            # a cold numba cache compiles the core first
+        while "Videopac - c" not in window_titles(xvfb):
+            assert proc.poll() is None and time.monotonic() < deadline, proc.stderr.read()
+            time.sleep(0.1)
+        time.sleep(1.0)
+        assert proc.poll() is None and "Videopac - c" in window_titles(xvfb)
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 130 and "Traceback" not in err
+    assert "Videopac - c" not in window_titles(xvfb)
