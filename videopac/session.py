@@ -159,8 +159,8 @@ class Session:
             return
         try:
             self.machine.load_state(state)
-        except Exception:  # a damaged or foreign state file must not end the game being played
-            self.say(f"slot {self.slot} cannot be loaded (damaged or from another version)")
+        except ValueError as exc:  # the machine refuses damaged or foreign states, unchanged
+            self.say(f"slot {self.slot}: {str(exc).rstrip('.')}")
             return
         self.say(f"loaded slot {self.slot}")
 

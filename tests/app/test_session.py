@@ -121,7 +121,27 @@ def test_damaged_state_is_a_message_not_a_crash(session, fake):
     path.parent.mkdir(parents=True)
     path.write_bytes(b"garbage")
     session.control("load")
-    assert "cannot be loaded" in session.current_message() and fake.frames == 0
+    assert session.current_message() == "slot 0: not a save state" and fake.frames == 0
+
+
+def test_state_slots_with_the_real_machine(tmp_path):
+    """The real machine's states go through the slots unchanged, and one made with another
+    cartridge is refused with the machine's own sentence."""
+    from o2em_core import Machine
+    cart = bytes(range(256)) * 8
+    real = Machine(None, cart, region="ntsc")
+    s = Session(real, keymap.load(), "real", clock=Clock())
+    for _ in range(3):
+        real.run_frame()
+    s.control("save")
+    saved = real.save_state()
+    for _ in range(4):
+        real.run_frame()
+    s.control("load")
+    assert real.save_state() == saved and real.frames == 3
+    other = Session(Machine(None, bytes(2048), region="ntsc"), keymap.load(), "real", clock=Clock())
+    other.control("load")
+    assert other.current_message() == "slot 0: the save state was made with a different BIOS or cartridge"
 
 
 def test_screenshot_is_the_frame_as_png(session, fake):
