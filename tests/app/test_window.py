@@ -130,3 +130,51 @@ def test_play_loop_runs_at_the_audio_clock(window, fake):
         assert fake.frames == frames                      # paused: no frame runs
     finally:
         player.delete()
+
+
+# A cartridge that scans keyboard row 3 and joystick 0 as hardware.md §5.1 and §6 describe and
+# keeps what it reads in internal RAM 0x20 and 0x21 (no BIOS: 0xFF slides into 0x400).
+SCANNER = """
+        org 0x400
+loop:   anl p1,#0xfb      ; P12 = 0: keyboard decoder and joystick select on
+        mov a,#0xf3       ; keyboard row 3 (Q S D F G H J K), P24-P27 high
+        outl p2,a
+        in a,p2
+        mov r0,#0x20
+        mov @r0,a
+        mov a,#0xf0       ; select joystick 0
+        outl p2,a
+        ins a,bus
+        mov r0,#0x21
+        mov @r0,a
+        jmp loop
+"""
+
+
+def test_pc_keys_reach_the_real_machines_key_matrix_and_joystick(xvfb):
+    """PC key -> keymap -> session -> Machine -> key matrix / joystick bus -> 8048 program."""
+    from pyglet.window import key
+    from cartridge.asm48.core import assemble
+    from o2em_core import Machine
+    from videopac.window import PlayWindow
+    image = bytearray(b"\xff" * 2048)
+    for address, byte in assemble(SCANNER).memory.items():
+        image[address - 0x400] = byte
+    machine = Machine(None, bytes(image), region="pal")
+    win = PlayWindow(Session(machine, keymap.load(), "scanner"), "pal", scale=1)
+    try:
+        machine.run_frame()
+        assert machine.iram[0x20] & 0x10 and machine.iram[0x21] == 0xFF      # nothing held
+        send(win, "on_key_press", key.S, 0)                                 # row 3, column 1
+        send(win, "on_key_press", key.LEFT, 0)
+        send(win, "on_key_press", key.RCTRL, key.MOD_CTRL)
+        machine.run_frame()
+        assert machine.iram[0x20] & 0x10 == 0 and (machine.iram[0x20] >> 5) == 7 - 1
+        assert machine.iram[0x21] == 0xFF & ~0x08 & ~0x10                   # left, fire: low
+        send(win, "on_key_release", key.S, 0)
+        send(win, "on_key_release", key.LEFT, 0)
+        send(win, "on_key_release", key.RCTRL, 0)
+        machine.run_frame()
+        assert machine.iram[0x20] & 0x10 and machine.iram[0x21] == 0xFF
+    finally:
+        win.close()
