@@ -98,6 +98,7 @@ class PlayWindow(pyglet.window.Window):
     def show(self, frame: np.ndarray) -> None:
         """Upload a frame of palette indices (row 0 at the top) into the texture."""
         rgb = np.ascontiguousarray(palette.to_rgb(frame)[::-1])   # GL rows run bottom-up
+        self.switch_to()
         gl.glBindTexture(gl.GL_TEXTURE_2D, self.texture.id)
         gl.glPixelStorei(gl.GL_UNPACK_ALIGNMENT, 1)
         gl.glTexSubImage2D(gl.GL_TEXTURE_2D, 0, 0, 0, WIDTH, HEIGHT, gl.GL_RGB,
@@ -132,10 +133,11 @@ class PlayWindow(pyglet.window.Window):
         session = self.session
         if session.help:
             self._help().draw()
-        self.text.text = session.current_message()
-        self.text.draw()
-        self.status.text = "PAUSED" if session.paused else (">>" if session.fast else "")
-        self.status.draw()
+        for label, text in ((self.text, session.current_message()),
+                            (self.status, "PAUSED" if session.paused else ">>" if session.fast else "")):
+            if label.text != text:      # a new text means a new layout: only when it changes
+                label.text = text
+            label.draw()
 
     # -- keyboard ---------------------------------------------------------------------------
     def on_key_press(self, symbol: int, modifiers: int) -> None:
