@@ -23,6 +23,8 @@ WIDTH, HEIGHT = 360, 243
 SQUARE_PIXEL_HZ = {"ntsc": 135e6 / 22, "pal": 14.75e6 / 2}
 PIXEL_CLOCK_HZ = {"ntsc": 7.15909e6, "pal": 7.093790e6}
 MESSAGE_COLOUR = (255, 255, 160, 255)
+# palette.RGB as opaque RGBA pixels packed in uint32, so a frame converts by one fancy index
+RGBA32 = np.concatenate([palette.RGB, np.full((16, 1), 255, np.uint8)], axis=1).view(np.uint32)[:, 0]
 
 # The F1 overlay: the Videopac keys in the places of the PC keys they sit on (width in tiles)
 HELP_ROWS = (
@@ -97,12 +99,11 @@ class PlayWindow(pyglet.window.Window):
     # -- picture ----------------------------------------------------------------------------
     def show(self, frame: np.ndarray) -> None:
         """Upload a frame of palette indices (row 0 at the top) into the texture."""
-        rgb = np.ascontiguousarray(palette.to_rgb(frame)[::-1])   # GL rows run bottom-up
+        rgba = RGBA32[frame[::-1] & 15]        # GL rows run bottom-up; one 4-byte move a pixel
         self.switch_to()
         gl.glBindTexture(gl.GL_TEXTURE_2D, self.texture.id)
-        gl.glPixelStorei(gl.GL_UNPACK_ALIGNMENT, 1)
-        gl.glTexSubImage2D(gl.GL_TEXTURE_2D, 0, 0, 0, WIDTH, HEIGHT, gl.GL_RGB,
-                           gl.GL_UNSIGNED_BYTE, rgb.ctypes.data_as(ctypes.c_void_p))
+        gl.glTexSubImage2D(gl.GL_TEXTURE_2D, 0, 0, 0, WIDTH, HEIGHT, gl.GL_RGBA,
+                           gl.GL_UNSIGNED_BYTE, rgba.ctypes.data_as(ctypes.c_void_p))
 
     def read_pixels(self) -> np.ndarray:
         """Draw, then read the window's back buffer: RGB (height, width, 3), top row first."""
