@@ -32,6 +32,7 @@ _NAMES = (
     "IEN_I", "IEN_T",  # EN I / EN TCNTI
     "TIMER_REQ",    # latched timer-overflow interrupt request
     "IN_IRQ",       # interrupt in progress (until RETR)
+    "JNI_END", "JNI_TARGET",  # tick a not-taken JNI ended and its target (MAME's JNI rule)
     "P1", "P2", "BUS",
     # time base
     "TICK",         # master ticks since the notional line 0 of frame 0
@@ -77,18 +78,19 @@ def new_regs(region: Region, cart_size: int) -> np.ndarray:
     r[g["HB_END"]] = region.hblank_end_px
     r[g["BG_PX"]] = region.bg_px
     r[g["VBL_START_POS"]] = VBLANK_LINE * region.htotal + VBLANK_PX
-    r[g["VBL_END_POS"]] = region.vblank_end_line * region.htotal + VBLANK_PX
+    r[g["VBL_END_POS"]] = region.vblank_end_line * region.htotal + HBLANK_PX  # exclusive
     r[g["TICK_VBL"]] = region.tick_of_px(VBLANK_PX)
     r[g["TICK_HBL"]] = region.tick_of_px(HBLANK_PX)
     r[g["CART_MASK"]] = cart_size - 1 if cart_size else -1
     t0 = POWER_ON_LINE * region.ticks_per_line
     r[g["TICK"]] = t0
     r[g["POWER_ON_TICK"]] = t0
-    r[g["FRAME_END"]] = t0
+    r[g["FRAME_END"]] = t0 + region.frame_ticks
     r[g["DRAWN"]] = t0
     r[g["EV_LINE"]] = POWER_ON_LINE
     r[g["EV_KIND"]] = EV_LINE_END
     r[g["EV_TICK"]] = t0 + region.tick_of_px(HBLANK_PX)
+    r[g["JNI_END"]] = -1
     reset_cpu(r)
     return r
 
