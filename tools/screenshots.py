@@ -43,7 +43,8 @@ def main() -> int:
         pyglet.options["shadow_window"] = False
         pyglet.options["audio"] = ("silent",)
         from o2em_core import Machine
-        from videopac import keymap, paths, png
+        from o2em_core import palette
+        from videopac import keymap, paths
         from videopac.session import Session
         from videopac.window import PlayWindow
 
@@ -63,9 +64,9 @@ def main() -> int:
             machine.run_frame()
         window.show(machine.frame)
         args.out.mkdir(parents=True, exist_ok=True)
-        (args.out / "play.png").write_bytes(png.encode(window.read_pixels()))
+        (args.out / "play.png").write_bytes(palette.to_png(window.read_pixels()))
         session.control("help")
-        (args.out / "help.png").write_bytes(png.encode(window.read_pixels()))
+        (args.out / "help.png").write_bytes(palette.to_png(window.read_pixels()))
         window.close()
         print(f"wrote {args.out / 'play.png'} and {args.out / 'help.png'}")
     return 0

@@ -40,20 +40,24 @@ def display_found() -> bool:
 
 
 def fail(message: str) -> int:
+    """Say what is wrong in one sentence on stderr; exit status 2."""
     print(f"videopac play: {message}", file=sys.stderr)
     return 2
 
 
-def load_roms(args: argparse.Namespace) -> tuple[bytes, bytes] | str:
-    """(bios, cart) bytes, or the sentence that says what is missing."""
+def load_roms(args: argparse.Namespace) -> tuple[bytes, bytes]:
+    """(bios, cart) bytes from the files given or the built-in images; RomFileError says what
+    is wrong or missing in one sentence."""
     from cartridge.images import builtin_image
-    bios = pathlib.Path(args.bios).read_bytes() if args.bios else builtin_image("bios")
-    cart = pathlib.Path(args.cart).read_bytes() if args.cart else builtin_image("conquest")
+    from cartridge.romfile import RomFileError, load_bios, load_cart
+    bios = load_bios(args.bios) if args.bios else builtin_image("bios")
+    cart = load_cart(args.cart) if args.cart else builtin_image("conquest")
     if bios is None:
-        return ("the built-in open BIOS is not built yet; give a BIOS image with --bios FILE.")
+        raise RomFileError("the built-in open BIOS is not built yet; give a BIOS image with "
+                           "--bios FILE")
     if cart is None:
-        return ("the built-in battle cartridge is not built yet; give a cartridge file: "
-                "videopac play CART.bin.")
+        raise RomFileError("the built-in battle cartridge is not built yet; give a cartridge "
+                           "file: videopac play CART.bin")
     return bios, cart
 
 
@@ -96,10 +100,11 @@ def main(args: argparse.Namespace) -> int:
         return fail(HEADLESS)
     if args.scale < 1:
         return fail("--scale must be 1 or more.")
-    roms = load_roms(args)
-    if isinstance(roms, str):
-        return fail(roms)
-    bios, cart = roms
+    from cartridge.romfile import RomFileError
+    try:
+        bios, cart = load_roms(args)
+    except RomFileError as exc:
+        return fail(f"{exc}.")
 
     import pyglet
     pyglet.options["shadow_window"] = False   # one window; lets key names load before it opens
@@ -113,10 +118,7 @@ def main(args: argparse.Namespace) -> int:
         return fail(str(exc))
 
     from o2em_core import Machine
-    try:
-        machine = Machine(bios, cart, region=args.region, sample_rate=SAMPLE_RATE)
-    except ValueError as exc:
-        return fail(f"{str(exc).rstrip('.')}.")
+    machine = Machine(bios, cart, region=args.region, sample_rate=SAMPLE_RATE)
 
     from videopac.session import Session
     session = Session(machine, keymap, paths.cartridge_name(args.cart, "conquest"))

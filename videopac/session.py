@@ -12,7 +12,7 @@ import time
 from typing import Callable
 
 from o2em_core import palette
-from videopac import paths, png
+from videopac import paths
 from videopac.keymap import DIRECTIONS, Binding, Keymap
 
 SLOTS = 10
@@ -166,7 +166,7 @@ class Session:
 
     def do_screenshot(self) -> pathlib.Path:
         path = paths.screenshot_path(self.cart)
-        paths.write_atomically(path, png.encode(palette.to_rgb(self.machine.frame)))
+        paths.write_atomically(path, palette.to_png(palette.to_rgb(self.machine.frame)))
         self.say(f"screenshot {path.name}")
         return path
 
