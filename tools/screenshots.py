@@ -6,13 +6,23 @@
 Starts Xvfb on a free display, plays the cartridge (default: the built-in battle program on the
 built-in BIOS) for S emulated seconds, optionally types KEYS (Videopac key names separated by
 spaces, each held for 6 frames, then one more second), and saves what the window shows:
-``play.png`` (the picture at scale 2) and ``help.png`` (the F1 keyboard overlay).
+``play.png`` (the picture at scale 2), ``message.png`` (after F2: "saved to slot 0") and
+``help.png`` (the F1 keyboard overlay). States go to a temporary folder, not your own.
+
+Until the battle program is built, the screenshots in docs/screens show our video-chip test
+program (all objects moving) in the BIOS socket:
+
+    python tools/screenshots.py BLANK2K.bin --bios MOVING.bin --seconds 2
+    (MOVING.bin = roms_test/vdc/moving.a48 assembled by asm48, 0x000-0x3FF; BLANK2K.bin = 2048
+    bytes of 0xFF)
 """
 from __future__ import annotations
 
 import argparse
+import os
 import pathlib
 import sys
+import tempfile
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -38,7 +48,8 @@ def main() -> int:
               "give CART.bin and --bios FILE.", file=sys.stderr)
         return 2
 
-    with virtual_display():
+    with virtual_display(), tempfile.TemporaryDirectory() as data:
+        os.environ["XDG_DATA_HOME"] = data      # the F2 shot saves a state: not into yours
         import pyglet
         pyglet.options["shadow_window"] = False
         pyglet.options["audio"] = ("silent",)
@@ -65,10 +76,13 @@ def main() -> int:
         window.show(machine.frame)
         args.out.mkdir(parents=True, exist_ok=True)
         (args.out / "play.png").write_bytes(palette.to_png(window.read_pixels()))
+        session.control("save")
+        (args.out / "message.png").write_bytes(palette.to_png(window.read_pixels()))
+        session.say("")
         session.control("help")
         (args.out / "help.png").write_bytes(palette.to_png(window.read_pixels()))
         window.close()
-        print(f"wrote {args.out / 'play.png'} and {args.out / 'help.png'}")
+        print(f"wrote play.png, message.png and help.png in {args.out}")
     return 0
 
 
