@@ -153,3 +153,15 @@ def test_command_opens_the_window_and_stops_on_ctrl_c(xvfb, tmp_path):
             proc.kill()
     assert proc.returncode == 130 and "Traceback" not in err
     assert "Videopac - c" not in window_titles(xvfb)
+
+
+def test_user_keymap_in_the_config_folder_is_read(display, capsys, tmp_path, user_dirs):
+    from videopac import paths
+    bios, cart = tmp_path / "b.bin", tmp_path / "c.bin"
+    bios.write_bytes(bytes(1024))
+    cart.write_bytes(bytes(2048))
+    paths.user_keymap().parent.mkdir(parents=True)
+    paths.user_keymap().write_text('[controls]\nF2 = "save-all"\n')
+    assert play.main(parse(str(cart), "--bios", str(bios))) == 2
+    err = capsys.readouterr().err
+    assert str(paths.user_keymap()) in err and "unknown control 'save-all'" in err

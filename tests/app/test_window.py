@@ -178,3 +178,18 @@ def test_pc_keys_reach_the_real_machines_key_matrix_and_joystick(xvfb):
         assert machine.iram[0x20] & 0x10 and machine.iram[0x21] == 0xFF
     finally:
         win.close()
+
+
+def test_fullscreen_refits_the_picture_in_whole_pixels(window):
+    from pyglet.window import key
+    send(window, "on_key_press", key.F11, 0)
+    send(window, "on_key_release", key.F11, 0)
+    try:
+        assert window.fullscreen and window.get_size() == (1280, 1024)
+        # PAL at 1280x1024: scale 4 would be 1440 wide, so 3 x 3 blocks, centred
+        p = window.picture
+        assert (p.x, p.y, p.scale_x, p.scale_y) == ((1280 - 1080) // 2, (1024 - 729) // 2, 3, 3)
+        assert window.session.current_message() == "fullscreen"
+    finally:
+        send(window, "on_key_press", key.ESCAPE, 0)
+    assert not window.fullscreen and not window.has_exit
