@@ -117,25 +117,28 @@ def main(args: argparse.Namespace) -> int:
     except keymap_mod.KeymapError as exc:
         return fail(str(exc))
 
+    try:   # connect before the machine is built (its first start compiles for a while)
+        screen = pyglet.display.get_display().get_default_screen()
+    except Exception as exc:  # pyglet raises its own classes per platform for "no display"
+        if "Display" in type(exc).__name__:
+            return fail(HEADLESS)
+        return fail(f"cannot use the display {os.environ.get('DISPLAY', '')} ({exc}).")
+
     from o2em_core import Machine
     machine = Machine(bios, cart, region=args.region, sample_rate=SAMPLE_RATE)
 
     from videopac.session import Session
     session = Session(machine, keymap, paths.cartridge_name(args.cart, "conquest"))
     try:
-        window = open_window(session, args)
-    except Exception as exc:  # pyglet raises its own classes per platform for "no display"
-        if "Display" in type(exc).__name__:
-            return fail(HEADLESS)
+        window = open_window(session, args, screen)
+    except Exception as exc:  # no usable OpenGL configuration, window refused by the system
         return fail(f"cannot open a window ({exc}).")
     return run(session, window, swap=args.swap_joysticks)
 
 
-def open_window(session, args: argparse.Namespace):
-    """The play window at ``--scale``, or at the largest scale that fits the screen."""
-    import pyglet
+def open_window(session, args: argparse.Namespace, screen):
+    """The play window at ``--scale``, or at the largest scale that fits ``screen``."""
     from videopac.window import HEIGHT, WIDTH, PlayWindow, block
-    screen = pyglet.display.get_display().get_default_screen()
     scale = args.scale
     while scale > 1 and (block(args.region, scale)[0] * WIDTH > screen.width
                          or HEIGHT * scale > screen.height * 0.9):   # room for the title bar
@@ -156,9 +159,10 @@ def run(session, window, swap: bool = False) -> int:
         player = None
         session.say(f"no sound ({exc})")
     try:
-        pads = gamepads.Gamepads(session.set_pad, swap=swap, say=session.say)  # lives as long
-        # as this function: pyglet holds its event handlers by weak reference
-        pads.attach(pyglet.input.ControllerManager())
+        # both live as long as this function: pyglet holds event handlers by weak reference
+        pads = gamepads.Gamepads(session.set_pad, swap=swap, say=session.say)
+        manager = pyglet.input.ControllerManager()
+        pads.attach(manager)
     except Exception:  # no gamepad support on this system: the keyboard still works
         pass
     loop = Loop(session, window, queue, pacing.Pacer(machine.fps, SAMPLE_RATE), sound=player is not None)

@@ -100,7 +100,9 @@ def test_window_scale_is_reduced_to_fit_the_screen(xvfb, fake):
     from videopac import keymap
     from videopac.session import Session
     session = Session(fake, keymap.load(), "conquest")
-    window = play.open_window(session, parse("--scale", "9"))
+    import pyglet
+    screen = pyglet.display.get_display().get_default_screen()
+    window = play.open_window(session, parse("--scale", "9"), screen)
     try:    # the Xvfb screen is 1280x1024: scale 3 (1080x729) fits, scale 4 (1440 wide) does not
         assert window.get_size() == (1080, 729)
     finally:
