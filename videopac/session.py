@@ -147,7 +147,11 @@ class Session:
         self.say(f"slot {self.slot}")
 
     def do_save(self) -> None:
-        paths.write_atomically(paths.state_path(self.cart, self.slot), self.machine.save_state())
+        try:
+            paths.write_atomically(paths.state_path(self.cart, self.slot), self.machine.save_state())
+        except OSError as exc:   # disk full, no permission: say so and play on
+            self.say(f"slot {self.slot} not saved: {exc.strerror or exc}")
+            return
         self.say(f"saved to slot {self.slot}")
 
     def do_load(self) -> None:
@@ -157,6 +161,9 @@ class Session:
         except FileNotFoundError:
             self.say(f"slot {self.slot} is empty")
             return
+        except OSError as exc:
+            self.say(f"slot {self.slot} cannot be read: {exc.strerror or exc}")
+            return
         try:
             self.machine.load_state(state)
         except ValueError as exc:  # the machine refuses damaged or foreign states, unchanged
@@ -164,9 +171,13 @@ class Session:
             return
         self.say(f"loaded slot {self.slot}")
 
-    def do_screenshot(self) -> pathlib.Path:
+    def do_screenshot(self) -> pathlib.Path | None:
         path = paths.screenshot_path(self.cart)
-        paths.write_atomically(path, palette.to_png(palette.to_rgb(self.machine.frame)))
+        try:
+            paths.write_atomically(path, palette.to_png(palette.to_rgb(self.machine.frame)))
+        except OSError as exc:
+            self.say(f"no screenshot: {exc.strerror or exc}")
+            return None
         self.say(f"screenshot {path.name}")
         return path
 

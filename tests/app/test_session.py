@@ -155,3 +155,13 @@ def test_screenshot_is_the_frame_as_png(session, fake):
     rows = np.frombuffer(zlib.decompress(idat), np.uint8).reshape(243, 1 + 360 * 3)
     assert (rows[:, 0] == 0).all()
     assert np.array_equal(rows[:, 1:].reshape(243, 360, 3), palette.to_rgb(fake.frame))
+
+
+def test_unwritable_data_folder_is_a_message_not_a_crash(session, fake, user_dirs):
+    (user_dirs / "data").write_text("a file where the data folder should be")
+    session.control("save")
+    assert session.current_message().startswith("slot 0 not saved: ")
+    session.control("screenshot")
+    assert session.current_message().startswith("no screenshot: ")
+    session.control("load")
+    assert session.current_message().startswith("slot 0 cannot be read: ")
