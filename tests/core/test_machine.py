@@ -3,6 +3,7 @@ save states, the character ROM, the opcode table, and the JIT-free fallback."""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import zlib
@@ -10,7 +11,8 @@ import zlib
 import numpy as np
 import pytest
 
-from o2em_core import Machine, StateError, charset, cpu, keyboard, machine, timing, vdc
+from o2em_core import (Machine, StateError, charset, cpu, keyboard, machine, state, timing,
+                       vdc)
 
 from .programs import ROOT, images, run
 
@@ -31,6 +33,14 @@ def test_opcode_table_decodes_every_opcode() -> None:
     assert cpu.OPERATIONS[operation[0xF2]] == "JBb addr"
     assert cpu.OPERATIONS[operation[0x80]] == "MOVX A,x" and mode[0x80] == cpu.MODE_REG
     assert cpu.OPERATIONS[operation[0x23]] == "MOV A,x" and mode[0x23] == cpu.MODE_IMM
+
+
+def test_names_match_their_tables() -> None:
+    for i, mnemonic in enumerate(cpu.OPERATIONS):
+        name = "OP_" + re.sub(r"\W+", "_", mnemonic.replace("#data", "IMM")).strip("_").upper()
+        assert getattr(cpu, name) == i, mnemonic
+    for i, name in enumerate(state.REG_NAMES):
+        assert getattr(state, name) == i, name
 
 
 @pytest.mark.parametrize("bios, cart, region, message", [
