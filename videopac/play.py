@@ -30,6 +30,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="first gamepad is joystick 1, second is joystick 0")
     parser.add_argument("--keymap", metavar="FILE", type=pathlib.Path,
                         help="keymap file (default: ~/.config/videopac/keymap.toml if present)")
+    parser.add_argument("--write-keymap", action="store_true",
+                        help="write the default keymap to ~/.config/videopac/keymap.toml to edit")
 
 
 def display_found() -> bool:
@@ -95,7 +97,20 @@ class Loop:
         return bool(frames) or changed
 
 
+def write_keymap() -> int:
+    """Copy the default keymap to the user's config folder, never over an existing file."""
+    from videopac import keymap, paths
+    target = paths.user_keymap()
+    if target.exists():
+        return fail(f"{target} exists already; edit it, or remove it to start again.")
+    paths.write_atomically(target, keymap.DEFAULT.read_bytes())
+    print(f"wrote {target}")
+    return 0
+
+
 def main(args: argparse.Namespace) -> int:
+    if args.write_keymap:
+        return write_keymap()
     if not display_found():
         return fail(HEADLESS)
     if args.scale < 1:

@@ -167,3 +167,13 @@ def test_user_keymap_in_the_config_folder_is_read(display, capsys, tmp_path, use
     assert play.main(parse(str(cart), "--bios", str(bios))) == 2
     err = capsys.readouterr().err
     assert str(paths.user_keymap()) in err and "unknown control 'save-all'" in err
+
+
+def test_write_keymap_gives_the_default_to_edit_once(capsys, user_dirs, monkeypatch):
+    from videopac import keymap, paths
+    monkeypatch.delenv("DISPLAY", raising=False)          # works without a display
+    assert play.main(parse("--write-keymap")) == 0
+    assert paths.user_keymap().read_bytes() == keymap.DEFAULT.read_bytes()
+    assert capsys.readouterr().out == f"wrote {paths.user_keymap()}\n"
+    assert play.main(parse("--write-keymap")) == 2        # never over the player's own file
+    assert "exists already" in capsys.readouterr().err
