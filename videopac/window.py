@@ -129,7 +129,8 @@ class PlayWindow(pyglet.window.Window):
         self._place()
 
     def on_draw(self) -> None:
-        self.clear()
+        if self.picture.x > 0 or self.picture.y > 0:   # borders around the picture
+            self.clear()
         self.picture.draw()
         session = self.session
         if session.help:
