@@ -50,18 +50,29 @@ OPERATIONS: tuple[str, ...] = (
     "OUTL P2,A", "ORL P1,x", "ORL P2,x", "ANL P1,x", "ANL P2,x", "MOVD A,Pp", "MOVD Pp,A",
     "ORLD Pp,A", "ANLD Pp,A",
 )
-for _i, _name in enumerate(OPERATIONS):     # OP_MOV_A_X = 2, ... (names for the hot loop)
-    globals()["OP_" + re.sub(r"\W+", "_", _name.replace("#data", "IMM")).strip("_").upper()] = _i
+# ... and their names for the hot loop (tests check that they match the mnemonics)
+(OP_ILLEGAL, OP_NOP, OP_MOV_A_X, OP_MOV_X_A, OP_MOV_X_IMM, OP_ADD_A_X, OP_ADDC_A_X, OP_ANL_A_X,
+ OP_ORL_A_X, OP_XRL_A_X, OP_INC_X, OP_DEC_X, OP_XCH_A_X, OP_XCHD_A_X, OP_DJNZ_X_ADDR, OP_INC_A,
+ OP_DEC_A, OP_CLR_A, OP_CPL_A, OP_SWAP_A, OP_DA_A, OP_RL_A, OP_RLC_A, OP_RR_A, OP_RRC_A,
+ OP_JMP_ADDR, OP_CALL_ADDR, OP_RET, OP_RETR, OP_JMPP_A, OP_MOVP_A_A, OP_MOVP3_A_A, OP_MOVX_A_X,
+ OP_MOVX_X_A, OP_JBB_ADDR, OP_JC_ADDR, OP_JNC_ADDR, OP_JZ_ADDR, OP_JNZ_ADDR, OP_JT0_ADDR,
+ OP_JNT0_ADDR, OP_JT1_ADDR, OP_JNT1_ADDR, OP_JF0_ADDR, OP_JF1_ADDR, OP_JTF_ADDR, OP_JNI_ADDR,
+ OP_EN_I, OP_DIS_I, OP_EN_TCNTI, OP_DIS_TCNTI, OP_STRT_T, OP_STRT_CNT, OP_STOP_TCNT, OP_MOV_A_T,
+ OP_MOV_T_A, OP_MOV_A_PSW, OP_MOV_PSW_A, OP_CLR_C, OP_CPL_C, OP_CLR_F0, OP_CPL_F0, OP_CLR_F1,
+ OP_CPL_F1, OP_SEL_RB0, OP_SEL_RB1, OP_SEL_MB0, OP_SEL_MB1, OP_ENT0_CLK, OP_OUTL_BUS_A,
+ OP_INS_A_BUS, OP_ORL_BUS_X, OP_ANL_BUS_X, OP_IN_A_P1, OP_IN_A_P2, OP_OUTL_P1_A, OP_OUTL_P2_A,
+ OP_ORL_P1_X, OP_ORL_P2_X, OP_ANL_P1_X, OP_ANL_P2_X, OP_MOVD_A_PP, OP_MOVD_PP_A, OP_ORLD_PP_A,
+ OP_ANLD_PP_A) = range(len(OPERATIONS))
 
 
 def _decode(mnemonic: str) -> tuple[int, int]:
     """(operation, addressing mode) of one mnemonic of the opcode table."""
     m = re.sub(r"\bP[4-7]\b", "Pp", re.sub(r"\bJB[0-7]\b", "JBb", mnemonic))
-    if "@Ri" in m.replace("@R0", "@Ri").replace("@R1", "@Ri") and not m.startswith("MOVX"):
+    if re.search(r"@R[01]", m) and not m.startswith("MOVX"):
         mode, m = MODE_IND, re.sub(r"@R[01]", "x", m)
     elif re.search(r"@R[01]|\bR[0-7]\b", m):
         mode, m = MODE_REG, re.sub(r"@R[01]|\bR[0-7]\b", "x", m)
-    elif "#data" in m and not m.startswith("MOV x"):
+    elif "#data" in m:
         mode, m = MODE_IMM, m.replace("#data", "x")
     else:
         mode = MODE_NONE

@@ -18,7 +18,7 @@ from .timing import HBLANK_PX, HSTATUS_PX, VBLANK_LINE, VISIBLE_LINES, VISIBLE_P
 
 CONTROL, STATUS_REG, COLLIDE, COLOUR, BEAM_Y_REG, BEAM_X_REG = 0xA0, 0xA1, 0xA2, 0xA3, 0xA4, 0xA5
 SOUND_CONTROL = 0xAA
-CTRL_BEAM, CTRL_SOUND_INT, CTRL_GRID, CTRL_OBJECTS = 0x02, 0x04, 0x08, 0x20
+CTRL_BEAM, CTRL_GRID, CTRL_OBJECTS = 0x02, 0x08, 0x20
 ST_SOUND, ST_VBLANK = 0x04, 0x08
 ST_ACK_CLEARS = 0xCC        # reading 0xA1 clears bits 2, 3, 6, 7 (MAME)
 
@@ -115,7 +115,7 @@ def run_events(regs: np.ndarray, vregs: np.ndarray, work: np.ndarray, snd: np.nd
             continue
         if line < VISIBLE_LINES:
             catch_up(regs, vregs, work, p1, regs[EV_TICK])
-        if sound.clock_line(vregs, snd) and (int(vregs[CONTROL]) & CTRL_SOUND_INT):
+        if sound.clock_line(vregs, snd):          # 24 shifts with control bit 2 set
             regs[STATUS] |= ST_SOUND
             regs[INT] = 1
         sound.emit_line(vregs, snd, audio)
