@@ -1,0 +1,60 @@
+"""asl expression semantics: number formats, operators and their asl precedence, functions."""
+from __future__ import annotations
+
+import pytest
+
+from cartridge.asm48 import AsmError, assemble
+
+
+def value(expr: str, pc: int = 0x400) -> int:
+    """The word an expression assembles to (DW stores 16 bits, low byte first)."""
+    data, _ = assemble(f"\torg {pc:#x}\n\tdw {expr}\n")
+    return int.from_bytes(data, "little")
+
+
+@pytest.mark.parametrize("expr, expected", [
+    ("0ffh", 0xFF), ("0FFH", 0xFF), ("$ff", 0xFF), ("0xff", 0xFF), ("01010101b", 0x55),
+    ("%0101", 5), ("0b0110", 6), ("377o", 0xFF), ("377q", 0xFF), ("123", 123), ("123d", 123),
+    ("'A'", 0x41), ("'AB'", 0x4142), ("'\\n'", 10), ("\"A\"", 0x41),
+])
+def test_number_formats(expr, expected):
+    assert value(expr) == expected
+
+
+@pytest.mark.parametrize("expr, expected", [
+    ("1+2*3", 7), ("(1+2)*3", 9), ("10-2-3", 5), ("100/7", 14), ("100#7", 2), ("100%7", 2),
+    ("1<<4", 16), ("256>>4", 16), ("0f0h&3ch", 0x30), ("0f0h|0fh", 0xFF), ("0ffh!0fh", 0xF0),
+    ("2^10", 1024),                       # asl: ^ is power
+    ("~0&0ffffh", 0xFFFF), ("~~5", 0), ("~~0", 1), ("!0", 1), ("!7", 0),
+    ("1+2&3", 3),                         # asl: & binds tighter than +  -> 1+(2&3)
+    ("2*3<<1", 12),                       # asl: << binds tighter than *  -> 2*(3<<1)
+    ("1==1", 1), ("1=2", 0), ("1<>2", 1), ("1!=1", 0), ("2>1", 1), ("2<=1", 0),
+    ("1&&0", 0), ("1||0", 1), ("1!!1", 0), ("3><2", 3 & ~3 | 0b11),
+    ("(-7/2)&0ffh", 0xFD), ("(-7#2)&0ffh", 0xFF), ("-7/2", 0xFFFD),
+    ("-1&0fh", 0xFFFF),                   # asl: unary minus ranks with +/-  -> -(1&0fh)
+    ("hi(1234h)", 0x12), ("lo(1234h)", 0x34), ("HI($abcd)+LO($abcd)", 0xAB + 0xCD),
+    ("$", 0x400), ("*", 0x400), ("$+2", 0x402), ("*-1", 0x3FF), ("2*$", 0x800),
+])
+def test_operators(expr, expected):
+    assert value(expr) == expected
+
+
+def test_mirror_operator():
+    assert value("1><4") == 0b1000 and value("0f1h><4") == 0xF8
+
+
+def test_symbols_are_case_insensitive_and_keep_their_spelling():
+    asm = assemble("Speed equ 3\n\torg 10h\nLoop: mov a,#SPEED\n\tjnz loop\n")
+    assert asm.symbols == {"Speed": 3, "Loop": 0x10}
+    assert asm.data == bytes([0x23, 3, 0x96, 0x10])
+
+
+@pytest.mark.parametrize("expr, message", [
+    ("1/0", "division by zero"), ("(1+2", "')' expected"), ("1+", "expression ends too early"),
+    ("0fz", "invalid number"), ("3 4", "unexpected '4'"), ("hi(1,2)", "takes 1 argument"),
+])
+def test_expression_errors(expr, message):
+    with pytest.raises(AsmError) as e:
+        assemble(f"\tdw {expr}\n")
+    assert message in str(e.value)
+    assert str(e.value).startswith("<string>:1:")
