@@ -29,6 +29,10 @@ its left neighbour. Each pixel keeps an 8-bit class map (bits 0–3 sprites, 4 v
 register written mid-line takes effect from the beam position on; at the first pixel after the
 change the edge pass sees the left neighbour as drawn with the old registers (MAME keeps its
 collision map the same way).
+
+The edge pass is current MAME's (hardware.md §9.2) and is on by default. MAME 0.251, the version
+installed as our oracle, has no edge pass: objects that only touch edge to edge do not collide
+there. ``set_edge_pass(work, False)`` gives 0.251's results; tests/vdc/test_vs_mame.py shows both.
 """
 from __future__ import annotations
 
@@ -45,6 +49,7 @@ CLASS_VGRID = 0x10
 CLASS_HGRID = 0x20   # horizontal segments and dots
 CLASS_MAJOR = 0x80   # characters and quads
 STATUS_OVERLAP = 0x80  # 0xA1 bit 7: two majors met on a line
+NO_EDGE_PASS = 0x01    # scratch rule flag, see set_edge_pass
 
 # Control register 0xA0 bits (hardware.md §7.7)
 CTRL_GRID = 0x08
@@ -77,6 +82,7 @@ _DRAWN_LO = _LINE + 3    # pixel up to which the line has been handed out
 _DRAWN_HI = _LINE + 4
 _KIND = _LINE + 5        # grid pattern of the composed line (see _grid_kind), + 64 if objects
 _SPAN = _LINE + 6        # pixels lo..hi-1 (2 bytes each) hold every object pixel of the line
+_RULES = _LINE + 10      # bit 0: leave out the edge pass (MAME 0.251 has none)
 SCRATCH_SIZE = _LINE + 12
 
 # 0xA3 bits 5/4/3 = R/G/B -> palette index I·8 + B·4 + G·2 + R (hardware.md §8.3)
@@ -273,7 +279,7 @@ def compose_line(vregs: np.ndarray, ntsc: bool, line: int, s: np.ndarray) -> Non
             sleft, sright = _draw_sprites(vregs, line, mask, s)
             left = max(min(left, sleft), 0)
             right = min(max(right, sright), WIDTH)
-            if mask:
+            if mask and not s[_RULES] & NO_EDGE_PASS:
                 for x in range(max(left, 1), right):
                     s[_EDGE + x] = _edge(mask, s[_CMAP + x - 1], s[_CMAP + x])
     s[_SPAN] = left & 0xFF
@@ -361,7 +367,7 @@ def draw_segment_with(vregs: np.ndarray, ntsc: bool, line: int, x0: int, x1: int
     for px in range(max(lo, x0 + 1), hi):
         result |= s[_EDGE + px]
     mask = vregs[0xA2]
-    if x0 > 0 and mask:
+    if x0 > 0 and mask and not s[_RULES] & NO_EDGE_PASS:
         # the first pixel meets its left neighbour as it was drawn, perhaps by older registers
         left = left_drawn if follows else s[_CMAP + x0 - 1]
         result |= _edge(mask, left, s[_CMAP + x0])
@@ -401,6 +407,16 @@ WORK_ROWS = HEIGHT + SCRATCH_ROWS
 def new_work() -> np.ndarray:
     """The frame being drawn (rows 0..242) followed by the compositor's scratch rows."""
     return np.zeros((WORK_ROWS, WIDTH), dtype=np.uint8)
+
+
+def set_edge_pass(work: np.ndarray, on: bool) -> None:
+    """Switch MAME's collision edge pass (hardware.md §9.2, current MAME) on or off for a
+    ``new_work()`` array. It is on by default; MAME 0.251, the version our comparison tests run,
+    predates it, so they switch it off to compare collision results exactly."""
+    s = work.reshape(-1)[HEIGHT * WIDTH:]
+    s[_RULES] = 0 if on else NO_EDGE_PASS
+    s[_LINE] = 0
+    s[_NTSC] = 0                       # forget the composed line and the register snapshot
 
 
 @njit(cache=True)
