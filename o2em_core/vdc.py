@@ -36,11 +36,12 @@ def beam(regs: np.ndarray, tick: int) -> tuple[int, int]:
 
 @njit(cache=True)
 def in_vblank(regs: np.ndarray, line: int, px: int) -> bool:
-    """VBLANK from (242, 365) to (0, 365) of the next frame (NTSC) or (312, 365) (PAL)."""
+    """VBLANK from (242, 365) through (0, 365) of the next frame (NTSC) or (312, 365) (PAL),
+    both ends included (MAME), so that T1 has no gap before HBLANK starts at px 366."""
     pos = line * regs[HTOTAL] + px
-    if pos < 365:
-        pos += regs[LINES] * regs[HTOTAL]
-    return regs[VBL_START_POS] <= pos < regs[VBL_END_POS]
+    if pos < regs[VBL_START_POS]:
+        pos += regs[LINES] * regs[HTOTAL]      # the part after the frame wrap
+    return pos < regs[VBL_END_POS]
 
 
 @njit(cache=True)
