@@ -205,7 +205,7 @@ class Machine:
     # ---- save states --------------------------------------------------------------------
 
     def _payload_arrays(self) -> tuple[np.ndarray, ...]:
-        return (self._regs, self._mem, self._work, self.frame, self._snd)
+        return (self._regs, self._mem, self._work, self.frame, self._snd, self._audio)
 
     def save_state(self) -> bytes:
         """The whole machine as bytes: a versioned header (region, BIOS and cartridge CRC-32)
