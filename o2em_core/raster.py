@@ -319,14 +319,11 @@ def _same_registers(vregs: np.ndarray, ntsc: bool, s: np.ndarray) -> bool:
     """True if the picture registers equal the snapshot in the scratch; else take a new one
     and note which scanlines have objects on them."""
     if s[_NTSC] == (2 if ntsc else 1):
-        # compare 8 registers at a time: 0x00-0x9F, 0xA0-0xA3 (not the sound bytes), 0xC0-0xEF
-        now = vregs.view(np.uint64)
-        snap = s[_SNAP:_SNAP + 256].view(np.uint64)
-        diff = (now[20] ^ snap[20]) & 0xFFFFFFFF
-        for w in range(20):
-            diff |= now[w] ^ snap[w]
-        for w in range(24, 30):
-            diff |= now[w] ^ snap[w]
+        diff = np.uint8(0)
+        for a in range(PICTURE_REGS[0], PICTURE_REGS[1]):
+            diff |= vregs[a] ^ s[_SNAP + a]
+        for a in range(GRID_REGS[0], GRID_REGS[1]):
+            diff |= vregs[a] ^ s[_SNAP + a]
         if diff == 0:
             return True
     for a in range(256):
@@ -373,26 +370,6 @@ def _or_bytes(s: np.ndarray, a: int, b: int) -> int:
     return r | np.int64(w & np.uint64(0xFF))
 
 
-@njit(cache=True)
-def _copy_colours(row: np.ndarray, s: np.ndarray, x0: int, x1: int, lum_forced: bool) -> None:
-    """row[x0:x1] = composed colours, with the intensity bit if P17 = 0 (§8.3); eight pixels
-    at a time (row and scratch start 8-byte aligned)."""
-    lum = 8 if lum_forced else 0
-    x = x0
-    while x < x1 and x & 7:
-        row[x] = s[_COLOUR + x] | lum
-        x += 1
-    out = row.view(np.uint64)
-    src = s.view(np.uint64)
-    lum8 = np.uint64(0x0808080808080808) if lum_forced else np.uint64(0)
-    while x + 8 <= x1:
-        out[x >> 3] = src[(_COLOUR + x) >> 3] | lum8
-        x += 8
-    while x < x1:
-        row[x] = s[_COLOUR + x] | lum
-        x += 1
-
-
 def new_scratch() -> np.ndarray:
     """Working memory for ``draw_segment_with`` (one composed line and its origin)."""
     return np.zeros(SCRATCH_ROWS * WIDTH, dtype=np.uint8)
@@ -421,7 +398,9 @@ def draw_segment_with(vregs: np.ndarray, ntsc: bool, line: int, x0: int, x1: int
         compose_line(vregs, ntsc, line, s)
     s[_DRAWN_LO] = x1 & 0xFF
     s[_DRAWN_HI] = x1 >> 8
-    _copy_colours(row, s, x0, x1, lum_forced)
+    lum = 8 if lum_forced else 0      # P17 = 0 forces the intensity of every pixel (§8.3)
+    for px in range(x0, x1):
+        row[px] = s[_COLOUR + px] | lum
     span_lo = np.int64(s[_SPAN]) | np.int64(s[_SPAN + 1]) << 8
     span_hi = np.int64(s[_SPAN + 2]) | np.int64(s[_SPAN + 3]) << 8
     lo = max(x0, span_lo)
