@@ -86,7 +86,10 @@ _SPAN = _LINE + 6        # pixels lo..hi-1 (2 bytes each) hold every object pixe
 _RULES = _LINE + 10      # bit 0: leave out the edge pass (MAME 0.251 has none)
 _TOTAL = _LINE + 11      # OR of every hit and edge hit of the composed line
 _OVERLAPS = _LINE + 12   # 1 if two majors met somewhere on the composed line
-SCRATCH_SIZE = _LINE + 16
+GRID_KINDS = 20          # _grid_kind values: 0 (no grid) .. 2 + 2·8 + 1
+_TPL_VALID = _LINE + 16  # per grid kind: 1 if its template below is up to date
+_TPL = _TPL_VALID + 24   # per grid kind: class map and colours of background + grid
+SCRATCH_SIZE = _TPL + GRID_KINDS * 2 * WIDTH
 SCRATCH_ROWS = -(-SCRATCH_SIZE // WIDTH)   # whole frame rows (a multiple of 8 bytes)
 
 # 0xA3 bits 5/4/3 = R/G/B -> palette index I·8 + B·4 + G·2 + R (hardware.md §8.3)
@@ -120,16 +123,18 @@ def _edge(mask: int, left: int, here: int) -> int:
 
 
 @njit(cache=True, inline="always")
-def _grid_span(a: int, b: int, bits: int, colour: int, s: np.ndarray) -> None:
-    """Grid pixels a..b-1: they only mark the class map (the grid never hits anything)."""
+def _grid_span(a: int, b: int, bits: int, colour: int, s: np.ndarray, t: int) -> None:
+    """Grid pixels a..b-1 of the template at t: they only mark the class map (the grid never
+    hits anything)."""
     for px in range(a, min(b, WIDTH)):
-        s[_CMAP + px] |= bits
-        s[_COLOUR + px] = colour
+        s[t + px] |= bits
+        s[t + WIDTH + px] = colour
 
 
 @njit(cache=True)
-def _draw_grid(vregs: np.ndarray, line: int, s: np.ndarray) -> None:
-    """Horizontal segments, dots, vertical segments (hardware.md §7.6), in the grid colour."""
+def _draw_grid(vregs: np.ndarray, line: int, s: np.ndarray, t: int) -> None:
+    """Horizontal segments, dots, vertical segments (hardware.md §7.6), in the grid colour,
+    into the template (class map, colours) at t."""
     c = vregs[0xA3]
     colour = GRID_INDEX[((c >> 3) & 8) | (c & 7)]
     ctrl = vregs[0xA0]
@@ -138,17 +143,17 @@ def _draw_grid(vregs: np.ndarray, line: int, s: np.ndarray) -> None:
         for col in range(9):
             if ((np.int64(vregs[0xD0 + col]) << 8 | vregs[0xC0 + col]) >> r) & 1:
                 a = GRID_X + GRID_COLUMN * col
-                _grid_span(a, a + 36, CLASS_HGRID, colour, s)
+                _grid_span(a, a + 36, CLASS_HGRID, colour, s, t)
         if ctrl & CTRL_DOTS:
             for v in range(10):
                 a = GRID_X + GRID_COLUMN * v
-                _grid_span(a, a + 4, CLASS_HGRID, colour, s)
+                _grid_span(a, a + 4, CLASS_HGRID, colour, s, t)
     if r <= 7:
         width = 32 if ctrl & CTRL_FILL else 4
         for v in range(10):
             if (vregs[0xE0 + v] >> r) & 1:
                 a = GRID_X + GRID_COLUMN * v
-                _grid_span(a, a + width, CLASS_VGRID, colour, s)
+                _grid_span(a, a + width, CLASS_VGRID, colour, s, t)
 
 
 @njit(cache=True, inline="always")
@@ -270,40 +275,47 @@ def _draw_sprites(vregs: np.ndarray, line: int, mask: int,
 
 
 @njit(cache=True)
-def compose_line(vregs: np.ndarray, ntsc: bool, line: int, s: np.ndarray) -> None:
-    """Compose the whole of scanline ``line`` from the current registers into scratch ``s``."""
-    background = BACKGROUND_INDEX[(vregs[0xA3] >> 3) & 7]
-    for px in range(WIDTH):
-        s[_COLOUR + px] = background
+def _compose_line(vregs: np.ndarray, ntsc: bool, line: int, s: np.ndarray) -> None:
+    """Compose the whole of scanline ``line`` from the current registers into scratch ``s``
+    (whose grid templates must belong to these registers: see _same_registers)."""
     ctrl = vregs[0xA0]
-    grid = (ctrl & CTRL_GRID) != 0 and GRID_TOP <= line <= GRID_BOTTOM
+    kind = _grid_kind(ctrl, line)
     objects = (ctrl & CTRL_OBJECTS) != 0 and line < HEIGHT
-    s[_ACTIVE] = 1 if grid or objects else 0
+    # background and grid come from a template per grid pattern, made once per register state
+    t = _TPL + kind * 2 * WIDTH
+    if not s[_TPL_VALID + kind]:
+        background = BACKGROUND_INDEX[(vregs[0xA3] >> 3) & 7]
+        for px in range(WIDTH):
+            s[t + px] = 0
+            s[t + WIDTH + px] = background
+        if kind:
+            _draw_grid(vregs, line, s, t)
+        s[_TPL_VALID + kind] = 1
+    for px in range(WIDTH):
+        s[_CMAP + px] = s[t + px]
+        s[_COLOUR + px] = s[t + WIDTH + px]
+    s[_ACTIVE] = 1 if kind or objects else 0
     left = WIDTH
     right = 0
     out = 0
-    if grid or objects:
+    if objects:
         for px in range(WIDTH):
-            s[_CMAP + px] = 0
             s[_CLAIM + px] = 0
             s[_HITS + px] = 0
             s[_EDGE + px] = 0
         mask = vregs[0xA2]
-        if grid:
-            _draw_grid(vregs, line, s)
-        if objects:
-            left, right, out = _draw_majors(vregs, ntsc, line, mask, s)
-            sleft, sright, sout = _draw_sprites(vregs, line, mask, s)
-            out |= sout
-            left = max(min(left, sleft), 0)
-            right = min(max(right, sright), WIDTH)
-            if mask and not s[_RULES] & NO_EDGE_PASS:
-                for x in range(max(left, 1), right):
-                    here = s[_CMAP + x]
-                    if here & (CLASS_MAJOR | 0x0F):     # only object pixels can be hit so
-                        e = _edge(mask, s[_CMAP + x - 1], here)
-                        s[_EDGE + x] = e
-                        out |= e
+        left, right, out = _draw_majors(vregs, ntsc, line, mask, s)
+        sleft, sright, sout = _draw_sprites(vregs, line, mask, s)
+        out |= sout
+        left = max(min(left, sleft), 0)
+        right = min(max(right, sright), WIDTH)
+        if mask and not s[_RULES] & NO_EDGE_PASS:
+            for x in range(max(left, 1), right):
+                here = s[_CMAP + x]
+                if here & (CLASS_MAJOR | 0x0F):     # only object pixels can be hit so
+                    e = _edge(mask, s[_CMAP + x - 1], here)
+                    s[_EDGE + x] = e
+                    out |= e
     s[_TOTAL] = out & 0xFF
     s[_OVERLAPS] = 1 if out & OVERLAP else 0
     s[_SPAN] = left & 0xFF
@@ -328,6 +340,8 @@ def _same_registers(vregs: np.ndarray, ntsc: bool, s: np.ndarray) -> bool:
             return True
     for a in range(256):
         s[_SNAP + a] = vregs[a]
+    for k in range(GRID_KINDS):
+        s[_TPL_VALID + k] = 0
     s[_NTSC] = 2 if ntsc else 1
     for line in range(HEIGHT):
         s[_OBJECT_LINES + line] = 0
@@ -393,9 +407,9 @@ def draw_segment_with(vregs: np.ndarray, ntsc: bool, line: int, x0: int, x1: int
             if kind < 64 and s[_KIND] == kind and s[_LINE] != 0:
                 s[_LINE] = line + 1
             else:
-                compose_line(vregs, ntsc, line, s)
+                _compose_line(vregs, ntsc, line, s)
     else:
-        compose_line(vregs, ntsc, line, s)
+        _compose_line(vregs, ntsc, line, s)
     s[_DRAWN_LO] = x1 & 0xFF
     s[_DRAWN_HI] = x1 >> 8
     lum = 8 if lum_forced else 0      # P17 = 0 forces the intensity of every pixel (§8.3)
