@@ -18,7 +18,8 @@ is drawn) and the drawing rules (which decide *what* the pixels are):
 ``new_scratch()`` (one per machine, part of its state): the whole line is composed once per
 register state and later segments of the line only copy pixels, which keeps the many small
 catch-up segments of a busy program cheap, and the left neighbour of ``x0`` is the one actually
-drawn. ``draw_segment`` composes into fresh memory on every call.
+drawn. ``draw_segment`` composes into fresh memory on every call. Background and grid of a
+line come from a template per grid pattern, made once per register state.
 
 Drawing model (MAME's scanline renderer, hardware.md §8.2): background; grid (horizontal
 segments, dots, vertical segments); quads 3→0 and characters 11→0 (the major system, where the
