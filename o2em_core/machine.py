@@ -135,7 +135,7 @@ class Machine:
         if self._regs[TICK] >= end:
             self._audio_len = int(self._snd[sound.SND_AUDIO_LEN])
             self._snd[sound.SND_AUDIO_LEN] = 0
-            self.frame[...] = self._work[:HEIGHT]
+            self.frame[...] = raster.frame_of(self._work)
             self._regs[FRAMES] += 1
             self._regs[FRAME_END] += self._regs[FRAME_TICKS]
 

@@ -464,21 +464,28 @@ def render_frame(vregs: np.ndarray, ntsc: bool, lum_forced: bool,
     return result, status
 
 
-# The machine keeps the scratch as extra rows under the frame being drawn, so that it travels
-# with the frame through the compiled loop and is saved with the machine state.
+# The machine keeps the scratch after the frame being drawn, in one flat array, so that it travels
+# with the frame through the compiled loop and is saved with the machine state (and slicing a flat
+# array is much cheaper in the hot loop than reshaping a 2-D one).
 WORK_ROWS = HEIGHT + SCRATCH_ROWS
 
 
 def new_work() -> np.ndarray:
-    """The frame being drawn (rows 0..242) followed by the compositor's scratch rows."""
-    return np.zeros((WORK_ROWS, WIDTH), dtype=np.uint8)
+    """The frame being drawn (243 × 360 bytes, row by row) followed by the compositor's scratch;
+    ``frame_of(work)`` is the 2-D view of the frame part."""
+    return np.zeros(WORK_ROWS * WIDTH, dtype=np.uint8)
+
+
+def frame_of(work: np.ndarray) -> np.ndarray:
+    """The (243, 360) frame inside a ``new_work()`` array (a view)."""
+    return work[:HEIGHT * WIDTH].reshape(HEIGHT, WIDTH)
 
 
 def set_edge_pass(work: np.ndarray, on: bool) -> None:
     """Switch MAME's collision edge pass (hardware.md §9.2, current MAME) on or off for a
     ``new_work()`` array. It is on by default; MAME 0.251, the version our comparison tests run,
     predates it, so they switch it off to compare collision results exactly."""
-    s = work.reshape(-1)[HEIGHT * WIDTH:]
+    s = work[HEIGHT * WIDTH:]
     s[_RULES] = 0 if on else NO_EDGE_PASS
     s[_LINE] = 0
     s[_NTSC] = 0                       # forget the composed line and the register snapshot
@@ -487,6 +494,6 @@ def set_edge_pass(work: np.ndarray, on: bool) -> None:
 @njit(cache=True)
 def draw_segment_work(vregs: np.ndarray, ntsc: bool, line: int, x0: int, x1: int,
                       lum_forced: bool, work: np.ndarray) -> tuple[int, int]:
-    """``draw_segment_with`` on a ``new_work()`` array: row ``line`` receives the pixels."""
-    scratch = work.reshape(WORK_ROWS * WIDTH)[HEIGHT * WIDTH:]
-    return draw_segment_with(vregs, ntsc, line, x0, x1, lum_forced, work[line], scratch)
+    """``draw_segment_with`` on a ``new_work()`` array: frame row ``line`` receives the pixels."""
+    return draw_segment_with(vregs, ntsc, line, x0, x1, lum_forced,
+                             work[line * WIDTH:(line + 1) * WIDTH], work[HEIGHT * WIDTH:])
