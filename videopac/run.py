@@ -58,6 +58,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--frame-hash", action="store_true",
                         help="print the SHA-256 of the last frame's palette indices")
 
+    def one_line_error(message: str) -> None:
+        print(f"{PROG}: {message}; see '{PROG} --help'", file=sys.stderr)
+        sys.exit(2)
+
+    parser.error = one_line_error     # argparse would print the whole usage first
+
 
 def parse_script(text: str, name: str) -> list[Event]:
     """The events of an input script; a bad line raises UsageError naming it."""
