@@ -97,7 +97,7 @@ class Machine:
 
         self._mem = np.zeros(MEM_SIZE, dtype=np.uint8)
         self._regs = state.new_regs(self._region, 0 if cart_img is None else cart_img.size)
-        self._work = raster.new_work()      # frame rows, then the compositor scratch
+        self._work = raster.new_work()      # the frame, then the compositor scratch
         self.frame = np.zeros((HEIGHT, WIDTH), dtype=np.uint8)
         self._snd = sound.new_state(sample_rate, self._region.ticks_per_line,
                                     self._region.tick_hz,
@@ -135,7 +135,7 @@ class Machine:
         if self._regs[TICK] >= end:
             self._audio_len = int(self._snd[sound.SND_AUDIO_LEN])
             self._snd[sound.SND_AUDIO_LEN] = 0
-            self.frame[...] = self._work[:HEIGHT]
+            self.frame[...] = raster.frame_of(self._work)
             self._regs[FRAMES] += 1
             self._regs[FRAME_END] += self._regs[FRAME_TICKS]
 

@@ -7,7 +7,8 @@ keep what it showed: the screen as palette indices and the 64 bytes of internal 
 Each program is assembled with our asm48 into a 1 KB image for the BIOS socket (MAME gets a blank
 2 KB cartridge), run headless for ``--frames`` frames, and MAME's 360×243 snapshot is converted
 back to palette indices with the RF palette (o2em_core.palette.RGB), which MAME uses by default.
-The result is stored as ``<name>_<region>.npz`` (arrays ``frame``, ``iram``, ``image``). The
+MAME's sound of the run is recorded too (``-wavwrite``, 44.1 kHz, left channel). The result is
+stored as ``<name>_<region>.npz`` (arrays ``frame``, ``iram``, ``audio``, ``image``). The
 tests in tests/vdc/test_vs_mame.py compare our emulator with these files, and (marked ``mame``)
 check that rerunning this tool reproduces them.
 """
@@ -20,6 +21,7 @@ import struct
 import subprocess
 import sys
 import tempfile
+import wave
 import zlib
 
 import numpy as np
@@ -113,8 +115,9 @@ def to_indices(rgb: np.ndarray) -> np.ndarray:
     return out
 
 
-def run_mame(image: bytes, region: str, frames: int) -> tuple[np.ndarray, bytes]:
-    """Run ``image`` in MAME's BIOS socket for ``frames`` frames: (palette indices, iRAM)."""
+def run_mame(image: bytes, region: str, frames: int) -> tuple[np.ndarray, bytes, np.ndarray]:
+    """Run ``image`` in MAME's BIOS socket for ``frames`` frames: (palette indices, iRAM,
+    sound as int16 at 44.1 kHz)."""
     machine = MACHINES[region]
     with tempfile.TemporaryDirectory(prefix="mame-") as tmp:
         d = pathlib.Path(tmp)
@@ -129,14 +132,17 @@ def run_mame(image: bytes, region: str, frames: int) -> tuple[np.ndarray, bytes]
              "-video", "none", "-sound", "none", "-nothrottle", "-skip_gameinfo",
              "-autoboot_script", str(d / "dump.lua"), "-cfg_directory", str(d / "cfg"),
              "-nvram_directory", str(d / "nvram"), "-snapshot_directory", str(d / "snap"),
-             "-snapname", "frame"],
+             "-snapname", "frame", "-wavwrite", str(d / "sound.wav"), "-samplerate", "44100"],
             capture_output=True, text=True, cwd=d, timeout=120)
         lines = [ln for ln in res.stdout.splitlines() if ln.startswith("IRAM ")]
         snap = d / "snap" / "frame.png"
         if not lines or not snap.exists():
             raise RuntimeError(f"MAME did not finish: {res.stdout[-400:]} {res.stderr[-400:]}")
         iram = bytes(int(h, 16) for h in lines[-1].split()[1:])
-        return to_indices(decode_png(snap.read_bytes())), iram
+        with wave.open(str(d / "sound.wav")) as w:
+            pcm = np.frombuffer(w.readframes(w.getnframes()), "<i2")
+            audio = pcm.reshape(-1, w.getnchannels())[:, 0].copy()
+        return to_indices(decode_png(snap.read_bytes())), iram, audio
 
 
 def golden_path(source: pathlib.Path, region: str, out: pathlib.Path = GOLDEN_DIR) -> pathlib.Path:
@@ -146,10 +152,10 @@ def golden_path(source: pathlib.Path, region: str, out: pathlib.Path = GOLDEN_DI
 def make_golden(source: pathlib.Path, region: str, frames: int,
                 out: pathlib.Path = GOLDEN_DIR) -> pathlib.Path:
     image = build(source)
-    frame, iram = run_mame(image, region, frames)
+    frame, iram, audio = run_mame(image, region, frames)
     out.mkdir(parents=True, exist_ok=True)
     path = golden_path(source, region, out)
-    np.savez_compressed(path, frame=frame, iram=np.frombuffer(iram, np.uint8),
+    np.savez_compressed(path, frame=frame, iram=np.frombuffer(iram, np.uint8), audio=audio,
                         image=np.frombuffer(image, np.uint8), frames=np.array(frames))
     return path
 

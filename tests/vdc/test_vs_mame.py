@@ -3,8 +3,8 @@
 The golden files in tests/vdc/golden were made by ``tools/mame_golden.py``: each program, built by
 asm48 into the BIOS socket, was run 20 frames in MAME and MAME's screen (converted back to palette
 indices) and internal RAM were kept. Here the same image runs 20 frames in our machine and the
-frame and the results the program stored (collision result 0x20, status bits 0x21, program
-results 0x22–0x3F) are compared. The tests marked ``mame`` rerun the tool to show that the
+frame, the results the program stored (collision result 0x20, status bits 0x21, program
+results 0x22–0x3F) and, for the sound programs, the spectrum of the sound are compared. The tests marked ``mame`` rerun the tool to show that the
 goldens are MAME's current output.
 """
 from __future__ import annotations
@@ -79,22 +79,41 @@ def test_sound_interrupt_cadence_equals_mame(program, region):
     assert g["iram"][0x22] > 0                       # the interrupt did come
 
 
+def _spectrum(samples: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Unit-norm magnitude spectrum 50 Hz–8 kHz of the last 3/4 (our DC blocker settles first;
+    MAME's output has no DC blocker and its own scale, so only the shape is compared)."""
+    x = samples[len(samples) // 4:].astype(float)
+    x -= x.mean()
+    mag = np.abs(np.fft.rfft(x * np.hanning(len(x))))
+    freq = np.fft.rfftfreq(len(x), 1 / 44_100)
+    band = (freq > 50) & (freq < 8_000)
+    return mag[band] / np.linalg.norm(mag[band]), freq[band]
+
+
+@pytest.mark.parametrize("region", ["pal", "ntsc"])
+@pytest.mark.parametrize("program", ["sound_fast", "sound_slow"])
+def test_sound_spectrum_equals_mame(program, region):
+    """Tone (plain rotation, fast clock) and noise (LFSR, slow clock): same spectrum as MAME's
+    recording of the same 20 frames."""
+    g = load(ROOT / "roms_test" / "vdc" / f"{program}.a48", region)
+    m = Machine(bytes(g["image"]), None, region)
+    ours = []
+    for _ in range(int(g["frames"])):
+        m.run_frame()
+        ours.append(m.audio())
+    ours = np.concatenate(ours)
+    n = min(len(ours), len(g["audio"]))
+    a, freq = _spectrum(ours[:n])
+    b, _ = _spectrum(g["audio"][:n])
+    assert freq[a.argmax()] == freq[b.argmax()]
+    assert float(a @ b) > 0.99
+
+
 @pytest.mark.parametrize("region", ["pal", "ntsc"])
 def test_mid_frame_register_changes_equal_mame(region):
     g = load(ROOT / "roms_test" / "vdc" / "midframe.a48", region)
     m = run_ours(g, region)
     assert (m.frame == g["frame"]).all()
-
-
-@pytest.mark.parametrize("region", ["pal", "ntsc"])
-def test_mid_frame_changes_land_within_4_clocks_of_mame(region):
-    """Until the core timing matches: every differing pixel is at most 4 clocks from a change."""
-    g = load(ROOT / "roms_test" / "vdc" / "midframe.a48", region)
-    m = run_ours(g, region)
-    for y, x in np.argwhere(m.frame != g["frame"]):
-        window = slice(max(x - 4, 0), x + 5)
-        assert m.frame[y, x] in g["frame"][y, window] and g["frame"][y, x] in m.frame[y, window]
-    assert np.count_nonzero(m.frame != g["frame"]) <= 16
 
 
 @pytest.mark.parametrize("region", ["pal", "ntsc"])
