@@ -152,7 +152,7 @@ def run(regs: np.ndarray, iram: np.ndarray, xram: np.ndarray, vregs: np.ndarray,
         # ---- register-bank families (low 3 bits = Rn) and @Ri pairs ----
         if op >= 0xF8:                                   # MOV A,Rn
             a = int(iram[rb + (op & 7)])
-        elif op >= 0xE8:                                 # DJNZ Rn,addr
+        elif op >= 0xE8 and op <= 0xEF:                  # DJNZ Rn,addr
             r = rb + (op & 7)
             v = (int(iram[r]) - 1) & 0xFF
             iram[r] = v
