@@ -11,12 +11,14 @@ Python once per frame.
 from __future__ import annotations
 
 import pathlib
+import re
 
 import numpy as np
 from numba import njit
 
 from . import bus, vdc
-from .state import (BUS, EV_TICK, F1, IEN_I, IEN_T, IN_IRQ, INT, MB, P1, P2, PC, PRESCALE,
+from .state import (BUS, EV_TICK, F1, IEN_I, IEN_T, IN_IRQ, INT, JNI_END, JNI_TARGET, MB,
+                    P1, P2, PC, PRESCALE,
                     PSW, T1_PREV, TF, TICK, TIMER_REQ, TMODE, TPC, A, T)
 
 OPCODE_TABLE = pathlib.Path(__file__).with_name("data") / "mcs48_opcodes.tsv"
@@ -26,23 +28,87 @@ VECTOR_INT, VECTOR_TIMER = 0x003, 0x007
 C_FLAG, AC_FLAG, F0_FLAG, BS_FLAG = 0x80, 0x40, 0x20, 0x10
 PSW_ONE = 0x08               # PSW bit 3 reads as 1
 
+# Addressing modes of the operand, decoded before the operation runs:
+#   REG  Rn (register direct, n = opcode bits 2-0; MOVX's @Ri uses Ri's value, so it is REG too)
+#   IND  @Ri (iRAM at the low 6 bits of Ri, i = opcode bit 0)
+#   IMM  #data (the byte after the opcode)
+MODE_NONE, MODE_REG, MODE_IND, MODE_IMM = 0, 1, 2, 3
 
-def load_cycles(path: pathlib.Path = OPCODE_TABLE) -> np.ndarray:
-    """Machine cycles of each opcode, from the opcode table (data, not code)."""
+# The operations, one per mnemonic with its operand written as "x". Their position in this
+# tuple is the number the hot loop dispatches on.
+OPERATIONS: tuple[str, ...] = (
+    "ILLEGAL", "NOP", "MOV A,x", "MOV x,A", "MOV x,#data", "ADD A,x", "ADDC A,x", "ANL A,x",
+    "ORL A,x", "XRL A,x", "INC x", "DEC x", "XCH A,x", "XCHD A,x", "DJNZ x,addr", "INC A",
+    "DEC A", "CLR A", "CPL A", "SWAP A", "DA A", "RL A", "RLC A", "RR A", "RRC A",
+    "JMP addr", "CALL addr", "RET", "RETR", "JMPP @A", "MOVP A,@A", "MOVP3 A,@A",
+    "MOVX A,x", "MOVX x,A", "JBb addr", "JC addr", "JNC addr", "JZ addr", "JNZ addr",
+    "JT0 addr", "JNT0 addr", "JT1 addr", "JNT1 addr", "JF0 addr", "JF1 addr", "JTF addr",
+    "JNI addr", "EN I", "DIS I", "EN TCNTI", "DIS TCNTI", "STRT T", "STRT CNT", "STOP TCNT",
+    "MOV A,T", "MOV T,A", "MOV A,PSW", "MOV PSW,A", "CLR C", "CPL C", "CLR F0", "CPL F0",
+    "CLR F1", "CPL F1", "SEL RB0", "SEL RB1", "SEL MB0", "SEL MB1", "ENT0 CLK",
+    "OUTL BUS,A", "INS A,BUS", "ORL BUS,x", "ANL BUS,x", "IN A,P1", "IN A,P2", "OUTL P1,A",
+    "OUTL P2,A", "ORL P1,x", "ORL P2,x", "ANL P1,x", "ANL P2,x", "MOVD A,Pp", "MOVD Pp,A",
+    "ORLD Pp,A", "ANLD Pp,A",
+)
+# ... and their names for the hot loop (tests check that they match the mnemonics)
+(OP_ILLEGAL, OP_NOP, OP_MOV_A_X, OP_MOV_X_A, OP_MOV_X_IMM, OP_ADD_A_X, OP_ADDC_A_X, OP_ANL_A_X,
+ OP_ORL_A_X, OP_XRL_A_X, OP_INC_X, OP_DEC_X, OP_XCH_A_X, OP_XCHD_A_X, OP_DJNZ_X_ADDR, OP_INC_A,
+ OP_DEC_A, OP_CLR_A, OP_CPL_A, OP_SWAP_A, OP_DA_A, OP_RL_A, OP_RLC_A, OP_RR_A, OP_RRC_A,
+ OP_JMP_ADDR, OP_CALL_ADDR, OP_RET, OP_RETR, OP_JMPP_A, OP_MOVP_A_A, OP_MOVP3_A_A, OP_MOVX_A_X,
+ OP_MOVX_X_A, OP_JBB_ADDR, OP_JC_ADDR, OP_JNC_ADDR, OP_JZ_ADDR, OP_JNZ_ADDR, OP_JT0_ADDR,
+ OP_JNT0_ADDR, OP_JT1_ADDR, OP_JNT1_ADDR, OP_JF0_ADDR, OP_JF1_ADDR, OP_JTF_ADDR, OP_JNI_ADDR,
+ OP_EN_I, OP_DIS_I, OP_EN_TCNTI, OP_DIS_TCNTI, OP_STRT_T, OP_STRT_CNT, OP_STOP_TCNT, OP_MOV_A_T,
+ OP_MOV_T_A, OP_MOV_A_PSW, OP_MOV_PSW_A, OP_CLR_C, OP_CPL_C, OP_CLR_F0, OP_CPL_F0, OP_CLR_F1,
+ OP_CPL_F1, OP_SEL_RB0, OP_SEL_RB1, OP_SEL_MB0, OP_SEL_MB1, OP_ENT0_CLK, OP_OUTL_BUS_A,
+ OP_INS_A_BUS, OP_ORL_BUS_X, OP_ANL_BUS_X, OP_IN_A_P1, OP_IN_A_P2, OP_OUTL_P1_A, OP_OUTL_P2_A,
+ OP_ORL_P1_X, OP_ORL_P2_X, OP_ANL_P1_X, OP_ANL_P2_X, OP_MOVD_A_PP, OP_MOVD_PP_A, OP_ORLD_PP_A,
+ OP_ANLD_PP_A) = range(len(OPERATIONS))
+
+
+def _decode(mnemonic: str) -> tuple[int, int]:
+    """(operation, addressing mode) of one mnemonic of the opcode table."""
+    m = re.sub(r"\bP[4-7]\b", "Pp", re.sub(r"\bJB[0-7]\b", "JBb", mnemonic))
+    if re.search(r"@R[01]", m) and not m.startswith("MOVX"):
+        mode, m = MODE_IND, re.sub(r"@R[01]", "x", m)
+    elif re.search(r"@R[01]|\bR[0-7]\b", m):
+        mode, m = MODE_REG, re.sub(r"@R[01]|\bR[0-7]\b", "x", m)
+    elif "#data" in m:
+        mode, m = MODE_IMM, m.replace("#data", "x")
+    else:
+        mode = MODE_NONE
+    return OPERATIONS.index(m), mode
+
+
+def load_opcodes(path: pathlib.Path = OPCODE_TABLE) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Machine cycles, operation and addressing mode of each opcode, from the opcode table
+    (data, not code)."""
     cycles = np.zeros(256, dtype=np.int64)
+    operation = np.zeros(256, dtype=np.int64)
+    mode = np.zeros(256, dtype=np.int64)
     seen = 0
     for line in path.read_text(encoding="utf-8").splitlines():
         if line.startswith("#") or line.startswith("opcode"):
             continue
-        fields = line.split("\t")
-        cycles[int(fields[0], 16)] = int(fields[3])
+        code, mnemonic, _, n = line.split("\t")[:4]
+        op = int(code, 16)
+        cycles[op] = int(n)
+        operation[op], mode[op] = _decode(mnemonic)
         seen += 1
     if seen != 256 or not np.all((cycles == 1) | (cycles == 2)):
         raise ValueError(f"{path.name}: expected 256 opcodes of 1 or 2 cycles")
-    return cycles
+    return cycles, operation, mode
 
 
-CYCLES = load_cycles()
+CYCLES, OPERATION, MODE = load_opcodes()
+DECODE = OPERATION << 2 | MODE     # one table lookup in the hot loop
+
+
+@njit(cache=True, inline="always")
+def _inc(pc: int) -> int:
+    """The PC increment touches bits 0–10 only: 0x7FF -> 0x000, 0xFFF -> 0x800.
+    (Written as a select: LLVM 22 miscompiled the equivalent mask-and-or form when the
+    result was used both as an index and in a page computation.)"""
+    return pc + 1 if (pc & 0x7FF) != 0x7FF else pc - 0x7FF
 
 
 @njit(cache=True)
@@ -104,207 +170,125 @@ def run(regs: np.ndarray, iram: np.ndarray, xram: np.ndarray, vregs: np.ndarray,
     busl = regs[BUS]
     t = regs[TICK]
     tpc = regs[TPC]
-    cycles = CYCLES
+    jni_end = regs[JNI_END]
+    jni_target = regs[JNI_TARGET]
+    ticks = CYCLES * tpc              # master ticks of each opcode in this region
+    decode = DECODE
     rb = 0x18 if psw & BS_FLAG else 0
-    horizon = t                       # handle events / the frame end first
+    horizon = t                       # the slow path first: events, the frame end, interrupts
 
     while True:
+        # The slow path runs when a beam event is due, at the end, or after anything that can
+        # make an interrupt pending (EN I, EN TCNTI, RETR, a timer request, a beam event):
+        # those set horizon = 0, so the fast path costs one comparison per instruction.
         if t >= horizon:
-            vdc.run_events(regs, vregs, work, snd, audio, p1, t + tpc)
+            if regs[EV_TICK] < t + tpc:
+                vdc.run_events(regs, vregs, work, snd, audio, p1, t + tpc)
             if t >= end_tick:
                 break
             horizon = min(regs[EV_TICK] - tpc + 1, end_tick)
-
-        # interrupts are sampled when an instruction starts; external (INT level) first
-        if in_irq == 0 and ((ien_i != 0 and regs[INT] != 0) or (ien_t != 0 and treq != 0)):
-            if ien_i != 0 and regs[INT] != 0:
-                vector = VECTOR_INT
-            else:
-                vector = VECTOR_TIMER
-                treq = 0
-            start = t
-            t += 2 * tpc              # taking an interrupt is a 2-cycle CALL
-            if tmode != TMODE_STOPPED:
-                timer, presc, t1prev, over = _count(regs, tmode, timer, presc, t1prev, start,
-                                                    2, tpc)
-                if over:
-                    tf = 1
-                    if ien_t:
-                        treq = 1
-            psw = _push(iram, psw, pc)
-            pc = vector
-            in_irq = 1
-            continue
+            # interrupts are sampled when an instruction starts; external (INT level) first
+            if in_irq == 0 and ((ien_i != 0 and regs[INT] != 0) or (ien_t != 0 and treq != 0)):
+                if ien_i != 0 and regs[INT] != 0:
+                    vector = VECTOR_INT
+                    if jni_end == t:  # MAME: a JNI not taken just before counts as taken
+                        pc = jni_target
+                else:
+                    vector = VECTOR_TIMER
+                    treq = 0
+                start = t
+                t += 2 * tpc          # taking an interrupt is a 2-cycle CALL
+                if tmode != TMODE_STOPPED:
+                    timer, presc, t1prev, over = _count(regs, tmode, timer, presc, t1prev,
+                                                        start, 2, tpc)
+                    if over:
+                        tf = 1
+                        if ien_t:
+                            treq = 1
+                psw = _push(iram, psw, pc)
+                pc = vector
+                in_irq = 1
+                continue
 
         op = int(prog[pc])
-        pc = (pc & 0x800) | ((pc + 1) & 0x7FF)
-        n = cycles[op]
+        pc = _inc(pc)
         start = t
-        t += n * tpc
+        t += ticks[op]
         if tmode != TMODE_STOPPED:
-            timer, presc, t1prev, over = _count(regs, tmode, timer, presc, t1prev, start, n,
-                                                tpc)
+            timer, presc, t1prev, over = _count(regs, tmode, timer, presc, t1prev, start,
+                                                CYCLES[op], tpc)
             if over:
                 tf = 1                # an overflow always sets TF; the request only if enabled
                 if ien_t:
                     treq = 1
+                    horizon = 0
 
-        # ---- register-bank families (low 3 bits = Rn) and @Ri pairs ----
-        if op >= 0xF8:                                   # MOV A,Rn
-            a = int(iram[rb + (op & 7)])
-        elif op >= 0xE8 and op <= 0xEF:                  # DJNZ Rn,addr
-            r = rb + (op & 7)
-            v = (int(iram[r]) - 1) & 0xFF
-            iram[r] = v
+        # the operand: ea = iRAM address (Rn, @Ri), v = its value or the immediate byte
+        dec = decode[op]
+        mode = dec & 3
+        if mode == MODE_REG:
+            ea = rb + (op & 7)
+            v = int(iram[ea])
+        elif mode == MODE_IND:
+            ea = int(iram[rb + (op & 1)]) & 0x3F
+            v = int(iram[ea])
+        elif mode == MODE_IMM:
+            ea = 0
+            v = int(prog[pc])
+            pc = _inc(pc)
+        else:
+            ea = 0
+            v = 0
+
+        k = dec >> 2
+        if k == OP_MOV_A_X:
+            a = v
+        elif k == OP_MOV_X_A:
+            iram[ea] = a
+        elif k == OP_MOV_X_IMM:
+            iram[ea] = int(prog[pc])
+            pc = _inc(pc)
+        elif k == OP_ADD_A_X or k == OP_ADDC_A_X:
+            c = (psw >> 7) & 1 if k == OP_ADDC_A_X else 0
+            s = a + v + c             # CY = carry out of bit 7, AC = carry out of bit 3
+            psw = (psw & 0x3F) | (C_FLAG if s > 0xFF else 0) | \
+                (AC_FLAG if (a & 0xF) + (v & 0xF) + c > 0xF else 0)
+            a = s & 0xFF
+        elif k == OP_ANL_A_X:
+            a &= v
+        elif k == OP_ORL_A_X:
+            a |= v
+        elif k == OP_XRL_A_X:
+            a ^= v
+        elif k == OP_INC_X:
+            iram[ea] = (v + 1) & 0xFF
+        elif k == OP_DEC_X:
+            iram[ea] = (v - 1) & 0xFF
+        elif k == OP_XCH_A_X:
+            iram[ea] = a
+            a = v
+        elif k == OP_XCHD_A_X:                           # swap the low nibbles
+            iram[ea] = (v & 0xF0) | (a & 0x0F)
+            a = (a & 0xF0) | (v & 0x0F)
+        elif k == OP_DJNZ_X_ADDR:
+            v = (v - 1) & 0xFF
+            iram[ea] = v
             d = int(prog[pc])
             if v != 0:
                 pc = (pc & 0xF00) | d
             else:
-                pc = (pc & 0x800) | ((pc + 1) & 0x7FF)
-        elif op >= 0xD8 and op <= 0xDF:                  # XRL A,Rn
-            a ^= int(iram[rb + (op & 7)])
-        elif op >= 0xC8 and op <= 0xCF:                  # DEC Rn
-            r = rb + (op & 7)
-            iram[r] = (int(iram[r]) - 1) & 0xFF
-        elif op >= 0xB8 and op <= 0xBF:                  # MOV Rn,#data
-            iram[rb + (op & 7)] = int(prog[pc])
-            pc = (pc & 0x800) | ((pc + 1) & 0x7FF)
-        elif op >= 0xA8 and op <= 0xAF:                  # MOV Rn,A
-            iram[rb + (op & 7)] = a
-        elif op >= 0x78 and op <= 0x7F:                  # ADDC A,Rn
-            v = int(iram[rb + (op & 7)])
-            c = (psw >> 7) & 1
-            s = a + v + c
-            psw = (psw & 0x3F) | (C_FLAG if s > 0xFF else 0) | \
-                (AC_FLAG if (a & 0xF) + (v & 0xF) + c > 0xF else 0)
-            a = s & 0xFF
-        elif op >= 0x68 and op <= 0x6F:                  # ADD A,Rn
-            v = int(iram[rb + (op & 7)])
-            s = a + v
-            psw = (psw & 0x3F) | (C_FLAG if s > 0xFF else 0) | \
-                (AC_FLAG if (a & 0xF) + (v & 0xF) > 0xF else 0)
-            a = s & 0xFF
-        elif op >= 0x58 and op <= 0x5F:                  # ANL A,Rn
-            a &= int(iram[rb + (op & 7)])
-        elif op >= 0x48 and op <= 0x4F:                  # ORL A,Rn
-            a |= int(iram[rb + (op & 7)])
-        elif op >= 0x28 and op <= 0x2F:                  # XCH A,Rn
-            r = rb + (op & 7)
-            v = int(iram[r])
-            iram[r] = a
-            a = v
-        elif op >= 0x18 and op <= 0x1F:                  # INC Rn
-            r = rb + (op & 7)
-            iram[r] = (int(iram[r]) + 1) & 0xFF
-        # ---- the rest, one opcode each ----
-        elif op == 0x00:                                 # NOP
-            pass
-        elif op == 0x02:                                 # OUTL BUS,A
-            busl = a
-        elif op == 0x03 or op == 0x13 or op == 0x60 or op == 0x61 or op == 0x70 or op == 0x71:
-            if op == 0x03 or op == 0x13:                 # ADD/ADDC A,#data
-                v = int(prog[pc])
-                pc = (pc & 0x800) | ((pc + 1) & 0x7FF)
-            else:                                        # ADD/ADDC A,@Ri
-                v = int(iram[int(iram[rb + (op & 1)]) & 0x3F])
-            c = (psw >> 7) & 1 if (op & 0x10) else 0
-            s = a + v + c
-            psw = (psw & 0x3F) | (C_FLAG if s > 0xFF else 0) | \
-                (AC_FLAG if (a & 0xF) + (v & 0xF) + c > 0xF else 0)
-            a = s & 0xFF
-        elif (op & 0x1F) == 0x04 or (op & 0x1F) == 0x14:   # JMP / CALL addr
-            d = int(prog[pc])
-            pc = (pc & 0x800) | ((pc + 1) & 0x7FF)
-            if op & 0x10:
-                psw = _push(iram, psw, pc)
-            # A11 from the MB flip-flop, forced to 0 while an interrupt is in progress
-            pc = (0x800 if (mb != 0 and in_irq == 0) else 0) | ((op & 0xE0) << 3) | d
-        elif op == 0x05:                                 # EN I
-            ien_i = 1
-        elif op == 0x07:                                 # DEC A
-            a = (a - 1) & 0xFF
-        elif op == 0x08:                                 # INS A,BUS
-            a = bus.read_bus(joys, p1, p2)
-        elif op == 0x09:                                 # IN A,P1 (the latch, MAME)
-            a = p1
-        elif op == 0x0A:                                 # IN A,P2
-            a = bus.read_p2(keys, p1, p2)
-        elif op >= 0x0C and op <= 0x0F:                  # MOVD A,Pp (8243; G7400 only)
-            p2 = (p2 & 0xF0) | 0x0F
-            a = bus.read_p2(keys, p1, p2) & 0x0F
-        elif op == 0x10 or op == 0x11:                   # INC @Ri
-            r = int(iram[rb + (op & 1)]) & 0x3F
-            iram[r] = (int(iram[r]) + 1) & 0xFF
-        elif op == 0x15:                                 # DIS I
-            ien_i = 0
-        elif op == 0x17:                                 # INC A
+                pc = _inc(pc)
+        elif k == OP_INC_A:
             a = (a + 1) & 0xFF
-        elif op == 0x20 or op == 0x21:                   # XCH A,@Ri
-            r = int(iram[rb + (op & 1)]) & 0x3F
-            v = int(iram[r])
-            iram[r] = a
-            a = v
-        elif op == 0x23:                                 # MOV A,#data
-            a = int(prog[pc])
-            pc = (pc & 0x800) | ((pc + 1) & 0x7FF)
-        elif op == 0x25:                                 # EN TCNTI
-            ien_t = 1
-        elif op == 0x27:                                 # CLR A
+        elif k == OP_DEC_A:
+            a = (a - 1) & 0xFF
+        elif k == OP_CLR_A:
             a = 0
-        elif op == 0x30 or op == 0x31:                   # XCHD A,@Ri
-            r = int(iram[rb + (op & 1)]) & 0x3F
-            v = int(iram[r])
-            iram[r] = (v & 0xF0) | (a & 0x0F)
-            a = (a & 0xF0) | (v & 0x0F)
-        elif op == 0x35:                                 # DIS TCNTI (also drops a request)
-            ien_t = 0
-            treq = 0
-        elif op == 0x37:                                 # CPL A
+        elif k == OP_CPL_A:
             a ^= 0xFF
-        elif op == 0x39 or op == 0x89 or op == 0x99:     # OUTL / ORL / ANL P1
-            if op == 0x39:
-                v = a
-            else:
-                v = p1 | int(prog[pc]) if op == 0x89 else p1 & int(prog[pc])
-                pc = (pc & 0x800) | ((pc + 1) & 0x7FF)
-            if (v ^ p1) & bus.P1_LUM:
-                vdc.catch_up(regs, vregs, work, p1, t)   # P17 changes the picture from here
-            old = p1
-            p1 = v
-            if (v ^ old) & bus.P1_BANK:
-                bus.map_program(prog, bios, cart, regs, p1)   # next fetch is from the new bank
-        elif op == 0x3A or op == 0x8A or op == 0x9A:     # OUTL / ORL / ANL P2
-            if op == 0x3A:
-                p2 = a
-            else:
-                p2 = p2 | int(prog[pc]) if op == 0x8A else p2 & int(prog[pc])
-                pc = (pc & 0x800) | ((pc + 1) & 0x7FF)
-        elif op >= 0x3C and op <= 0x3F:                  # MOVD Pp,A (8243; G7400 only)
-            p2 = (p2 & 0xF0) | (a & 0x0F)
-        elif (op >= 0x8C and op <= 0x8F) or (op >= 0x9C and op <= 0x9F):  # ORLD / ANLD Pp,A
-            p2 = (p2 & 0xF0) | (a & 0x0F)
-        elif op == 0x40 or op == 0x41:                   # ORL A,@Ri
-            a |= int(iram[int(iram[rb + (op & 1)]) & 0x3F])
-        elif op == 0x42:                                 # MOV A,T
-            a = timer
-        elif op == 0x43:                                 # ORL A,#data
-            a |= int(prog[pc])
-            pc = (pc & 0x800) | ((pc + 1) & 0x7FF)
-        elif op == 0x45:                                 # STRT CNT
-            if tmode != TMODE_COUNTER:
-                t1prev = vdc.t1_level(regs, t)           # the current level is "previous"
-            tmode = TMODE_COUNTER
-        elif op == 0x47:                                 # SWAP A
+        elif k == OP_SWAP_A:
             a = ((a << 4) | (a >> 4)) & 0xFF
-        elif op == 0x50 or op == 0x51:                   # ANL A,@Ri
-            a &= int(iram[int(iram[rb + (op & 1)]) & 0x3F])
-        elif op == 0x53:                                 # ANL A,#data
-            a &= int(prog[pc])
-            pc = (pc & 0x800) | ((pc + 1) & 0x7FF)
-        elif op == 0x55:                                 # STRT T (clears the prescaler)
-            tmode = TMODE_TIMER
-            presc = 0
-        elif op == 0x57:                                 # DA A
+        elif k == OP_DA_A:            # CY is set, never cleared; AC unchanged (hardware.md §2.9)
             if (a & 0x0F) > 9 or (psw & AC_FLAG):
                 a += 6
                 if a > 0xFF:
@@ -313,117 +297,171 @@ def run(regs: np.ndarray, iram: np.ndarray, xram: np.ndarray, vregs: np.ndarray,
             if (a >> 4) > 9 or (psw & C_FLAG):
                 a = (a + 0x60) & 0xFF
                 psw |= C_FLAG
-        elif op == 0x62:                                 # MOV T,A
-            timer = a
-        elif op == 0x65:                                 # STOP TCNT
-            tmode = TMODE_STOPPED
-        elif op == 0x67:                                 # RRC A
-            v = a & 1
-            a = (a >> 1) | (psw & C_FLAG)
-            psw = (psw & 0x7F) | (v << 7)
-        elif op == 0x77:                                 # RR A
+        elif k == OP_RL_A:
+            a = ((a << 1) | (a >> 7)) & 0xFF
+        elif k == OP_RLC_A:
+            c = a >> 7
+            a = ((a << 1) & 0xFF) | ((psw >> 7) & 1)
+            psw = (psw & 0x7F) | (c << 7)
+        elif k == OP_RR_A:
             a = (a >> 1) | ((a & 1) << 7)
-        elif op == 0x80 or op == 0x81:                   # MOVX A,@Ri
-            a = bus.movx_read(regs, xram, vregs, work, p1, t, int(iram[rb + (op & 1)]))
-        elif op == 0x90 or op == 0x91:                   # MOVX @Ri,A
-            bus.movx_write(regs, xram, vregs, work, snd, p1, t, int(iram[rb + (op & 1)]), a)
-        elif op == 0x83 or op == 0x93:                   # RET / RETR
+        elif k == OP_RRC_A:
+            c = a & 1
+            a = (a >> 1) | (psw & C_FLAG)
+            psw = (psw & 0x7F) | (c << 7)
+        elif k == OP_JMP_ADDR or k == OP_CALL_ADDR:
+            d = int(prog[pc])
+            pc = _inc(pc)
+            if k == OP_CALL_ADDR:
+                psw = _push(iram, psw, pc)
+            # A11 from the MB flip-flop, forced to 0 while an interrupt is in progress
+            pc = (0x800 if (mb != 0 and in_irq == 0) else 0) | ((op & 0xE0) << 3) | d
+        elif k == OP_RET or k == OP_RETR:
             sp = ((psw & 7) - 1) & 7
             hi = int(iram[9 + 2 * sp])
             pc = ((hi & 0x0F) << 8) | int(iram[8 + 2 * sp])
-            if op == 0x93:                               # RETR: PSW[7:4] and the IRQ lock
+            if k == OP_RETR:                             # PSW[7:4] and the end of the IRQ
                 psw = (hi & 0xF0) | PSW_ONE | sp
                 rb = 0x18 if psw & BS_FLAG else 0
                 in_irq = 0
+                horizon = 0           # pending requests are taken before the next instruction
             else:
                 psw = (psw & 0xF8) | sp
-        elif op == 0x85:                                 # CLR F0
-            psw &= ~F0_FLAG
-        elif op == 0x95:                                 # CPL F0
-            psw ^= F0_FLAG
-        elif op == 0x88 or op == 0x98:                   # ORL / ANL BUS,#data
-            v = bus.read_bus(joys, p1, p2)
-            busl = v | int(prog[pc]) if op == 0x88 else v & int(prog[pc])
-            pc = (pc & 0x800) | ((pc + 1) & 0x7FF)
-        elif op == 0x97:                                 # CLR C
-            psw &= ~C_FLAG
-        elif op == 0xA7:                                 # CPL C
-            psw ^= C_FLAG
-        elif op == 0xA0 or op == 0xA1:                   # MOV @Ri,A
-            iram[int(iram[rb + (op & 1)]) & 0x3F] = a
-        elif op == 0xB0 or op == 0xB1:                   # MOV @Ri,#data
-            iram[int(iram[rb + (op & 1)]) & 0x3F] = int(prog[pc])
-            pc = (pc & 0x800) | ((pc + 1) & 0x7FF)
-        elif op == 0xA3:                                 # MOVP A,@A (page of the next byte)
-            a = int(prog[(pc & 0xF00) | a])
-        elif op == 0xE3:                                 # MOVP3 A,@A (page 3 = BIOS)
-            a = int(prog[0x300 | a])
-        elif op == 0xB3:                                 # JMPP @A
+        elif k == OP_JMPP_A:                             # in the page of the next byte
             pc = (pc & 0xF00) | int(prog[(pc & 0xF00) | a])
-        elif op == 0xA5:                                 # CLR F1
-            f1 = 0
-        elif op == 0xB5:                                 # CPL F1
-            f1 ^= 1
-        elif op == 0xC5 or op == 0xD5:                   # SEL RB0 / SEL RB1
-            psw = (psw & ~BS_FLAG) | (BS_FLAG if op == 0xD5 else 0)
-            rb = 0x18 if op == 0xD5 else 0
-        elif op == 0xE5 or op == 0xF5:                   # SEL MB0 / SEL MB1
-            mb = 1 if op == 0xF5 else 0
-        elif op == 0xC7:                                 # MOV A,PSW
-            a = psw
-        elif op == 0xD7:                                 # MOV PSW,A (re-selects the bank)
-            psw = a | PSW_ONE
-            rb = 0x18 if psw & BS_FLAG else 0
-        elif op == 0xD0 or op == 0xD1:                   # XRL A,@Ri
-            a ^= int(iram[int(iram[rb + (op & 1)]) & 0x3F])
-        elif op == 0xD3:                                 # XRL A,#data
-            a ^= int(prog[pc])
-            pc = (pc & 0x800) | ((pc + 1) & 0x7FF)
-        elif op == 0xE7:                                 # RL A
-            a = ((a << 1) | (a >> 7)) & 0xFF
-        elif op == 0xF0 or op == 0xF1:                   # MOV A,@Ri
-            a = int(iram[int(iram[rb + (op & 1)]) & 0x3F])
-        elif op == 0xF7:                                 # RLC A
-            v = a >> 7
-            a = ((a << 1) & 0xFF) | ((psw >> 7) & 1)
-            psw = (psw & 0x7F) | (v << 7)
-        elif (op & 0x0F) == 0x06 or (op & 0x1F) == 0x12 or op == 0x16 or op == 0x76:
+        elif k == OP_MOVP_A_A:
+            a = int(prog[(pc & 0xF00) | a])
+        elif k == OP_MOVP3_A_A:                          # page 3 = the BIOS
+            a = int(prog[0x300 | a])
+        elif k == OP_MOVX_A_X:
+            a = bus.movx_read(regs, xram, vregs, work, p1, t, v)
+        elif k == OP_MOVX_X_A:
+            bus.movx_write(regs, xram, vregs, work, snd, p1, t, v, a)
+        elif k >= OP_JBB_ADDR and k <= OP_JNI_ADDR:
             # conditional jumps: only PC[7:0] changes, in the page of the operand byte
-            if (op & 0x1F) == 0x12:                      # JBb: bit b of A
+            if k == OP_JBB_ADDR:
                 cond = (a >> (op >> 5)) & 1
-            elif op == 0x16:                             # JTF: clears TF in any case
+            elif k == OP_JC_ADDR:
+                cond = 1 if psw & C_FLAG else 0
+            elif k == OP_JNC_ADDR:
+                cond = 0 if psw & C_FLAG else 1
+            elif k == OP_JZ_ADDR:
+                cond = 1 if a == 0 else 0
+            elif k == OP_JNZ_ADDR:
+                cond = 1 if a != 0 else 0
+            elif k == OP_JT0_ADDR:                       # T0 reads 0 on this console
+                cond = 0
+            elif k == OP_JNT0_ADDR:
+                cond = 1
+            elif k == OP_JT1_ADDR:                       # T1 at the end of the cycles
+                cond = vdc.t1_level(regs, t)
+            elif k == OP_JNT1_ADDR:
+                cond = 1 - vdc.t1_level(regs, t)
+            elif k == OP_JF0_ADDR:
+                cond = 1 if psw & F0_FLAG else 0
+            elif k == OP_JF1_ADDR:
+                cond = f1
+            elif k == OP_JTF_ADDR:                       # TF is cleared in any case
                 cond = tf
                 tf = 0
-            elif op == 0x76:                             # JF1
-                cond = f1
-            elif op == 0x26:                             # JNT0 (T0 reads 0)
-                cond = 1
-            elif op == 0x36:                             # JT0
-                cond = 0
-            elif op == 0x46 or op == 0x56:               # JNT1 / JT1 at the end of the cycles
-                cond = vdc.t1_level(regs, t)
-                if op == 0x46:
-                    cond = 1 - cond
-            elif op == 0x86:                             # JNI: INT pin low
+            else:                                        # JNI: INT pin low
                 cond = 1 if regs[INT] != 0 else 0
-            elif op == 0x96:                             # JNZ
-                cond = 1 if a != 0 else 0
-            elif op == 0xB6:                             # JF0
-                cond = 1 if psw & F0_FLAG else 0
-            elif op == 0xC6:                             # JZ
-                cond = 1 if a == 0 else 0
-            elif op == 0xE6:                             # JNC
-                cond = 0 if psw & C_FLAG else 1
-            elif op == 0xF6:                             # JC
-                cond = 1 if psw & C_FLAG else 0
-            else:                                        # x6 without a jump: illegal
-                continue
+                if cond == 0:
+                    jni_end = t
+                    jni_target = (pc & 0xF00) | int(prog[pc])
             d = int(prog[pc])
             if cond:
                 pc = (pc & 0xF00) | d
             else:
-                pc = (pc & 0x800) | ((pc + 1) & 0x7FF)
-        # everything else (ENT0 CLK and the illegal opcodes) is a 1-cycle no-op
+                pc = _inc(pc)
+        elif k == OP_EN_I:
+            ien_i = 1
+            horizon = 0
+        elif k == OP_DIS_I:
+            ien_i = 0
+        elif k == OP_EN_TCNTI:
+            ien_t = 1
+            horizon = 0
+        elif k == OP_DIS_TCNTI:                          # also drops a pending request
+            ien_t = 0
+            treq = 0
+        elif k == OP_STRT_T:                             # clears the prescaler (MAME)
+            tmode = TMODE_TIMER
+            presc = 0
+        elif k == OP_STRT_CNT:
+            if tmode != TMODE_COUNTER:
+                t1prev = vdc.t1_level(regs, t)           # the current level is "previous"
+            tmode = TMODE_COUNTER
+        elif k == OP_STOP_TCNT:
+            tmode = TMODE_STOPPED
+        elif k == OP_MOV_A_T:
+            a = timer
+        elif k == OP_MOV_T_A:
+            timer = a
+        elif k == OP_MOV_A_PSW:
+            a = psw
+        elif k == OP_MOV_PSW_A:                          # re-selects the register bank
+            psw = a | PSW_ONE
+            rb = 0x18 if psw & BS_FLAG else 0
+        elif k == OP_CLR_C:
+            psw &= ~C_FLAG
+        elif k == OP_CPL_C:
+            psw ^= C_FLAG
+        elif k == OP_CLR_F0:
+            psw &= ~F0_FLAG
+        elif k == OP_CPL_F0:
+            psw ^= F0_FLAG
+        elif k == OP_CLR_F1:
+            f1 = 0
+        elif k == OP_CPL_F1:
+            f1 ^= 1
+        elif k == OP_SEL_RB0:
+            psw &= ~BS_FLAG
+            rb = 0
+        elif k == OP_SEL_RB1:
+            psw |= BS_FLAG
+            rb = 0x18
+        elif k == OP_SEL_MB0:
+            mb = 0
+        elif k == OP_SEL_MB1:
+            mb = 1
+        elif k == OP_OUTL_BUS_A:
+            busl = a
+        elif k == OP_INS_A_BUS:
+            a = bus.read_bus(joys, p1, p2)
+        elif k == OP_ORL_BUS_X:                          # read the bus, then write (MAME)
+            busl = bus.read_bus(joys, p1, p2) | v
+        elif k == OP_ANL_BUS_X:
+            busl = bus.read_bus(joys, p1, p2) & v
+        elif k == OP_IN_A_P1:                            # the latch (MAME)
+            a = p1
+        elif k == OP_IN_A_P2:
+            a = bus.read_p2(keys, p1, p2)
+        elif k == OP_OUTL_P1_A or k == OP_ORL_P1_X or k == OP_ANL_P1_X:
+            if k == OP_OUTL_P1_A:
+                v = a
+            elif k == OP_ORL_P1_X:
+                v |= p1
+            else:
+                v &= p1
+            if (v ^ p1) & bus.P1_LUM:
+                vdc.catch_up(regs, vregs, work, p1, t)   # P17 changes the picture from here
+            old = p1
+            p1 = v
+            if (v ^ old) & bus.P1_BANK:
+                bus.map_program(prog, bios, cart, regs, p1)   # next fetch is from the new bank
+        elif k == OP_OUTL_P2_A:
+            p2 = a
+        elif k == OP_ORL_P2_X:
+            p2 |= v
+        elif k == OP_ANL_P2_X:
+            p2 &= v
+        elif k == OP_MOVD_A_PP:                          # 8243 expander (G7400 only): the
+            p2 = (p2 & 0xF0) | 0x0F                      # nibble pins are read back as inputs
+            a = bus.read_p2(keys, p1, p2) & 0x0F
+        elif k == OP_MOVD_PP_A or k == OP_ORLD_PP_A or k == OP_ANLD_PP_A:
+            p2 = (p2 & 0xF0) | (a & 0x0F)
+        # NOP, ENT0 CLK (no clock output here) and the illegal opcodes: 1-cycle no-ops (MAME)
 
     regs[A] = a
     regs[PC] = pc
@@ -443,3 +481,5 @@ def run(regs: np.ndarray, iram: np.ndarray, xram: np.ndarray, vregs: np.ndarray,
     regs[P2] = p2
     regs[BUS] = busl
     regs[TICK] = t
+    regs[JNI_END] = jni_end
+    regs[JNI_TARGET] = jni_target

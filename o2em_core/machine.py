@@ -3,9 +3,7 @@ time base over the state arrays of ``state.py`` and runs the compiled loop once 
 (the API of docs/machine-api.md)."""
 from __future__ import annotations
 
-import glob
 import os
-import pathlib
 import struct
 import sys
 import zlib
@@ -13,7 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import bus, cpu, keyboard, sound, state
+from . import bus, cpu, jit_cache, keyboard, raster, sound, state
 from .raster import HEIGHT, WIDTH
 from .state import (FRAME_END, FRAME_TICKS, FRAMES, JOY_OFF, JOY_SIZE, KEYS_OFF, KEYS_SIZE,
                     MEM_SIZE, POWER_ON_TICK, REGS_SIZE, TICK, TPC, TPL, VDC_OFF, VDC_SIZE,
@@ -69,11 +67,7 @@ def _announce_first_compile() -> None:
     a while."""
     if os.environ.get("NUMBA_DISABLE_JIT", "0") not in ("", "0"):
         return
-    cache_dir = os.environ.get("NUMBA_CACHE_DIR")
-    here = pathlib.Path(cpu.__file__).parent
-    pattern = (os.path.join(cache_dir, "**", "cpu.run-*.nbi") if cache_dir
-               else str(here / "__pycache__" / "cpu.run-*.nbi"))
-    if not glob.glob(pattern, recursive=True):
+    if not jit_cache.is_compiled():
         print("compiling the emulator core, first start only", file=sys.stderr, flush=True)
 
 
@@ -103,7 +97,7 @@ class Machine:
 
         self._mem = np.zeros(MEM_SIZE, dtype=np.uint8)
         self._regs = state.new_regs(self._region, 0 if cart_img is None else cart_img.size)
-        self._work = np.zeros((HEIGHT, WIDTH), dtype=np.uint8)
+        self._work = raster.new_work()      # frame rows, then the compositor scratch
         self.frame = np.zeros((HEIGHT, WIDTH), dtype=np.uint8)
         self._snd = sound.new_state(sample_rate, self._region.ticks_per_line,
                                     self._region.crystal_hz)
@@ -124,14 +118,25 @@ class Machine:
     def run_frame(self) -> None:
         """Emulate one video frame: from line 243 (the start of the VBLANK lines) through the
         visible lines 0–242; afterwards ``frame`` holds the picture and ``audio()`` the sound."""
-        self._regs[FRAME_END] += self._regs[FRAME_TICKS]
-        self._snd[sound.SND_AUDIO_LEN] = 0
+        self._advance(int(self._regs[FRAME_END]))
+
+    def step(self) -> None:
+        """Execute one instruction (or one interrupt entry) — for debuggers and tests."""
+        self._advance(int(self._regs[TICK]) + 1)
+
+    def _advance(self, tick: int) -> None:
+        """Run the compiled loop until ``tick`` or the end of the frame, whichever is first;
+        at the end of a frame publish the picture and the frame's samples."""
+        end = int(self._regs[FRAME_END])
         cpu.run(self._regs, self.iram, self.xram, self.vdc_regs, self._keys, self._joys,
                 self._prog, self._bios, self._cart, self._work, self._snd, self._audio,
-                self._regs[FRAME_END])
-        self._audio_len = int(self._snd[sound.SND_AUDIO_LEN])
-        self.frame[...] = self._work
-        self._regs[FRAMES] += 1
+                min(tick, end))
+        if self._regs[TICK] >= end:
+            self._audio_len = int(self._snd[sound.SND_AUDIO_LEN])
+            self._snd[sound.SND_AUDIO_LEN] = 0
+            self.frame[...] = self._work[:HEIGHT]
+            self._regs[FRAMES] += 1
+            self._regs[FRAME_END] += self._regs[FRAME_TICKS]
 
     def audio(self) -> np.ndarray:
         """The int16 samples produced by the last ``run_frame()``."""

@@ -14,19 +14,21 @@ is drawn) and the drawing rules (which decide *what* the pixels are):
 * Returns the collision bits to OR into the result register 0xA2 and the status bits to OR into
   0xA1 (bit 7: major-system overlap) for pixels x0..x1-1 only.
 
-The whole line is composed from the current registers and only the requested pixels are written,
-so that a register written mid-line takes effect from the beam position on (MAME's model).
+``draw_segment_with(..., scratch)`` is the same with caller-owned working memory from
+``new_scratch()`` (one per machine, part of its state): the whole line is composed once per
+register state and later segments of the line only copy pixels, which keeps the many small
+catch-up segments of a busy program cheap, and the left neighbour of ``x0`` is the one actually
+drawn. ``draw_segment`` composes into fresh memory on every call.
 
 Drawing model (MAME's scanline renderer, hardware.md §8.2): background; grid (horizontal
 segments, dots, vertical segments); quads 3→0 and characters 11→0 (the major system, where the
 first major to claim a pixel keeps it and a later one sets the overlap status bit); sprites 3→0
-(the minor system); then the collision edge pass, in which every pixel also sees the classes of
+(the minor system); then the collision edge pass, in which every pixel also meets the classes of
 its left neighbour. Each pixel keeps an 8-bit class map (bits 0–3 sprites, 4 vertical grid,
-5 horizontal grid and dots, 7 majors) against which the collision mask 0xA2 is tested.
-
-The class map of a segment is rebuilt from the registers in force for that segment; the edge pass
-at ``x0`` rebuilds the left neighbour ``x0 - 1`` from the same registers, so it differs from MAME
-only when a register changes on the very pixel where two classes touch edge to edge.
+5 horizontal grid and dots, 7 majors) against which the collision mask 0xA2 is tested. A
+register written mid-line takes effect from the beam position on; at the first pixel after the
+change the edge pass sees the left neighbour as drawn with the old registers (MAME keeps its
+collision map the same way).
 """
 from __future__ import annotations
 
@@ -43,13 +45,6 @@ CLASS_VGRID = 0x10
 CLASS_HGRID = 0x20   # horizontal segments and dots
 CLASS_MAJOR = 0x80   # characters and quads
 STATUS_OVERLAP = 0x80  # 0xA1 bit 7: two majors met on a line
-OVERLAP = 0x100        # internal flag returned with result bits
-
-# Scratch layout: class map, major claims, then which line and how far it is drawn.
-_LINE = 2 * WIDTH
-_DRAWN_LO = 2 * WIDTH + 1
-_DRAWN_HI = 2 * WIDTH + 2
-SCRATCH_SIZE = 2 * WIDTH + 4
 
 # Control register 0xA0 bits (hardware.md §7.7)
 CTRL_GRID = 0x08
@@ -63,7 +58,26 @@ GRID_ROW = 24        # scanlines per grid row
 GRID_X = 26          # pixel clock of vertical line 0 (unit 13)
 GRID_COLUMN = 32     # pixel clocks between vertical lines (16 units)
 
+# Registers the picture depends on: objects, shapes, control, collision mask, colour; grid.
+PICTURE_REGS = (0x00, 0xA4)
+GRID_REGS = (0xC0, 0xEA)
 
+# Scratch layout (uint8): one composed line and what it was composed from.
+_CMAP = 0 * WIDTH        # class bits per pixel
+_CLAIM = 1 * WIDTH       # bit 0: a major claimed the pixel; bit 1: a second major met it
+_COLOUR = 2 * WIDTH      # palette index per pixel (without LUM)
+_HITS = 3 * WIDTH        # collision result bits produced by drawing the pixel
+_EDGE = 4 * WIDTH        # collision result bits of the pixel meeting its left neighbour
+_SNAP = 5 * WIDTH        # the 256 registers the line was composed from
+_OBJECT_LINES = _SNAP + 256   # per scanline: 1 if an object covers it (for the snapshot)
+_LINE = _OBJECT_LINES + HEIGHT  # composed line + 1 (0 = nothing composed)
+_NTSC = _LINE + 1        # region the snapshot was taken for, + 1
+_ACTIVE = _LINE + 2      # 1 if anything besides the background is on the line
+_DRAWN_LO = _LINE + 3    # pixel up to which the line has been handed out
+_DRAWN_HI = _LINE + 4
+_KIND = _LINE + 5        # grid pattern of the composed line (see _grid_kind), + 64 if objects
+_SPAN = _LINE + 6        # pixels lo..hi-1 (2 bytes each) hold every object pixel of the line
+SCRATCH_SIZE = _LINE + 12
 
 # 0xA3 bits 5/4/3 = R/G/B -> palette index I·8 + B·4 + G·2 + R (hardware.md §8.3)
 BACKGROUND_INDEX = np.array([((v >> 2) & 1) | (((v >> 1) & 1) << 1) | ((v & 1) << 2)
@@ -86,39 +100,53 @@ def _collide(mask: int, present: int, bits: int) -> int:
 
 
 @njit(cache=True, inline="always")
-def _grid_span(a: int, b: int, lo: int, x0: int, x1: int, bits: int, colour: int,
-               cmap: np.ndarray, row: np.ndarray) -> None:
-    """Grid pixels a..b-1: only mark the class map (the grid never hits anything itself)."""
-    for px in range(max(a, lo), min(b, x1)):
-        cmap[px] |= bits
-    for px in range(max(a, x0), min(b, x1)):
-        row[px] = colour
+def _edge(mask: int, left: int, here: int) -> int:
+    """MAME's edge rule (hardware.md §9.2): grid or sprites left of a major pixel, grid left of
+    a sprite pixel count as touching."""
+    r = 0
+    if here & CLASS_MAJOR:
+        r |= _collide(mask, left & 0x3F, CLASS_MAJOR)
+    return r | _collide(mask, left & 0x30, here & 0x0F)
+
+
+@njit(cache=True, inline="always")
+def _grid_span(a: int, b: int, bits: int, colour: int, s: np.ndarray) -> None:
+    """Grid pixels a..b-1: they only mark the class map (the grid never hits anything)."""
+    for px in range(a, min(b, WIDTH)):
+        s[_CMAP + px] |= bits
+        s[_COLOUR + px] = colour
 
 
 @njit(cache=True)
-def _draw_grid(vregs: np.ndarray, line: int, lo: int, x0: int, x1: int,
-               cmap: np.ndarray, row: np.ndarray) -> None:
+def _draw_grid(vregs: np.ndarray, line: int, s: np.ndarray) -> None:
     """Horizontal segments, dots, vertical segments (hardware.md §7.6), in the grid colour."""
     c = vregs[0xA3]
     colour = GRID_INDEX[((c >> 3) & 8) | (c & 7)]
     ctrl = vregs[0xA0]
     r = (line - GRID_TOP) // GRID_ROW           # grid row containing this line
-    on_bar = (line - GRID_TOP) % GRID_ROW < 3   # the 3 lines of a horizontal row
-    if on_bar and r <= 8:
+    if (line - GRID_TOP) % GRID_ROW < 3 and r <= 8:   # the 3 lines of a horizontal row
         for col in range(9):
             if ((vregs[0xD0 + col] << 8 | vregs[0xC0 + col]) >> r) & 1:
                 a = GRID_X + GRID_COLUMN * col
-                _grid_span(a, a + 36, lo, x0, x1, CLASS_HGRID, colour, cmap, row)
+                _grid_span(a, a + 36, CLASS_HGRID, colour, s)
         if ctrl & CTRL_DOTS:
             for v in range(10):
                 a = GRID_X + GRID_COLUMN * v
-                _grid_span(a, a + 4, lo, x0, x1, CLASS_HGRID, colour, cmap, row)
+                _grid_span(a, a + 4, CLASS_HGRID, colour, s)
     if r <= 7:
         width = 32 if ctrl & CTRL_FILL else 4
         for v in range(10):
             if (vregs[0xE0 + v] >> r) & 1:
                 a = GRID_X + GRID_COLUMN * v
-                _grid_span(a, a + width, lo, x0, x1, CLASS_VGRID, colour, cmap, row)
+                _grid_span(a, a + width, CLASS_VGRID, colour, s)
+
+
+@njit(cache=True, inline="always")
+def _grid_kind(ctrl: int, line: int) -> int:
+    """Lines of equal kind show the same grid: 0 = no grid, else 2 + 2·row + (on a bar)."""
+    if not (ctrl & CTRL_GRID) or line < GRID_TOP or line > GRID_BOTTOM:
+        return 0
+    return 2 + 2 * ((line - GRID_TOP) // GRID_ROW) + (1 if (line - GRID_TOP) % GRID_ROW < 3 else 0)
 
 
 @njit(cache=True, inline="always")
@@ -129,42 +157,32 @@ def _major_height(y: int, ptr: int) -> int:
 
 
 @njit(cache=True)
-def _draw_cell(vregs: np.ndarray, line: int, y: int, x: int, reg: int, lo: int, x0: int, x1: int,
-               mask: int, cmap: np.ndarray, claimed: np.ndarray, row: np.ndarray) -> int:
+def _draw_cell(vregs: np.ndarray, line: int, y: int, x: int, reg: int, mask: int,
+               s: np.ndarray) -> None:
     """One character cell (16 pixel clocks) of a major whose pointer/attribute are at reg,
-    reg+1. Returns result bits | OVERLAP if it met a cell drawn before it."""
+    reg+1 (hardware.md §7.4, MAME's major-pixel rule §9.2)."""
     attr = vregs[reg + 1]
     address = ((attr & 1) << 8 | vregs[reg]) + (y >> 1) + ((line - y) >> 1)
     bits = CHARSET[address & 0x1FF]
     colour = 8 | ((attr >> 1) & 7)
-    out = 0
-    for px in range(max(x, lo), min(x + 16, x1)):
-        lit = (bits >> (7 - ((px - x) >> 1))) & 1      # bit 7 is the leftmost pixel
-        if px < x0:
-            if lit:
-                cmap[px] |= CLASS_MAJOR
-            continue
-        present = cmap[px]
-        if claimed[px]:                 # a higher-index major was here first
-            out |= OVERLAP
+    for px in range(x, min(x + 16, WIDTH)):
+        present = s[_CMAP + px]
+        if s[_CLAIM + px]:             # a higher-index major was here first
+            s[_CLAIM + px] = 3
             if present & CLASS_MAJOR:
                 continue
         else:
-            claimed[px] = 1
-        if lit:
-            out |= _collide(mask, present, CLASS_MAJOR)
-            cmap[px] = present | CLASS_MAJOR
-            row[px] = colour
-    return out
+            s[_CLAIM + px] = 1
+        if (bits >> (7 - ((px - x) >> 1))) & 1:       # bit 7 is the leftmost pixel
+            s[_HITS + px] |= _collide(mask, present, CLASS_MAJOR)
+            s[_CMAP + px] = present | CLASS_MAJOR
+            s[_COLOUR + px] = colour
 
 
 @njit(cache=True)
-def _draw_majors(vregs: np.ndarray, ntsc: bool, line: int, lo: int, x0: int, x1: int,
-                 mask: int, cmap: np.ndarray, claimed: np.ndarray,
-                 row: np.ndarray) -> tuple[int, int, int]:
-    """Quads 3→0 then characters 11→0 (hardware.md §7.4, §7.5). Returns the result/overlap
-    bits and the pixel span the drawn cells cover."""
-    out = 0
+def _draw_majors(vregs: np.ndarray, ntsc: bool, line: int, mask: int,
+                 s: np.ndarray) -> tuple[int, int]:
+    """Quads 3→0 then characters 11→0 (hardware.md §7.4, §7.5); returns the span covered."""
     left = WIDTH
     right = 0
     for q in range(3, -1, -1):
@@ -175,11 +193,12 @@ def _draw_majors(vregs: np.ndarray, ntsc: bool, line: int, lo: int, x0: int, x1:
         h = _major_height(y, vregs[base + 14])     # sub-character 3 sets the height
         if y <= line < y + 2 * h:
             x = 2 * (vregs[base + 1] + 5)
-            left = min(left, x)
-            right = max(right, x + 112)
-            for j in range(4):
-                out |= _draw_cell(vregs, line, y, x + 32 * j, base + 2 + 4 * j, lo, x0, x1,
-                                  mask, cmap, claimed, row)
+            if x < WIDTH:
+                left = min(left, x)
+                right = max(right, x + 112)
+                for j in range(4):
+                    if x + 32 * j < WIDTH:
+                        _draw_cell(vregs, line, y, x + 32 * j, base + 2 + 4 * j, mask, s)
     for i in range(11, -1, -1):
         base = 0x10 + 4 * i
         y = vregs[base]
@@ -187,18 +206,17 @@ def _draw_majors(vregs: np.ndarray, ntsc: bool, line: int, lo: int, x0: int, x1:
             continue
         if y <= line < y + 2 * _major_height(y, vregs[base + 2]):
             x = 2 * (vregs[base + 1] + 5)
-            left = min(left, x)
-            right = max(right, x + 16)
-            out |= _draw_cell(vregs, line, y, x, base + 2, lo, x0, x1, mask, cmap, claimed, row)
-    return out, left, right
+            if x < WIDTH:
+                left = min(left, x)
+                right = max(right, x + 16)
+                _draw_cell(vregs, line, y, x, base + 2, mask, s)
+    return left, right
 
 
 @njit(cache=True)
-def _draw_sprites(vregs: np.ndarray, line: int, lo: int, x0: int, x1: int, mask: int,
-                  cmap: np.ndarray, row: np.ndarray) -> tuple[int, int, int]:
+def _draw_sprites(vregs: np.ndarray, line: int, mask: int, s: np.ndarray) -> tuple[int, int]:
     """Sprites 3→0 (hardware.md §7.3): bit 0 of a shape byte is the leftmost pixel. Returns the
-    result bits and the pixel span the drawn sprites cover."""
-    out = 0
+    span covered."""
     left = WIDTH
     right = 0
     for i in range(3, -1, -1):
@@ -221,100 +239,140 @@ def _draw_sprites(vregs: np.ndarray, line: int, lo: int, x0: int, x1: int, mask:
         for m in range(8):
             if (shape >> m) & 1:
                 a = x + m * size
-                for px in range(max(a, lo), min(a + size, x1)):
-                    present = cmap[px]
-                    if px >= x0:
-                        out |= _collide(mask, present, bit)
-                        row[px] = colour
-                    cmap[px] = present | bit
-    return out, left, right
+                for px in range(a, min(a + size, WIDTH)):
+                    present = s[_CMAP + px]
+                    s[_HITS + px] |= _collide(mask, present, bit)
+                    s[_COLOUR + px] = colour
+                    s[_CMAP + px] = present | bit
+    return left, right
 
 
 @njit(cache=True)
-def _edge_pass(x0: int, x1: int, mask: int, cmap: np.ndarray) -> int:
-    """Each pixel also meets its left neighbour: grid/sprites left of a major, grid left of a
-    sprite (MAME's edge rule, hardware.md §9.2). Only object pixels can be hit this way."""
-    out = 0
-    for x in range(max(x0, 1), x1):
-        left = cmap[x - 1]
-        here = cmap[x]
-        if here & CLASS_MAJOR:
-            out |= _collide(mask, left & 0x3F, CLASS_MAJOR)
-        out |= _collide(mask, left & 0x30, here & 0x0F)
-    return out
+def compose_line(vregs: np.ndarray, ntsc: bool, line: int, s: np.ndarray) -> None:
+    """Compose the whole of scanline ``line`` from the current registers into scratch ``s``."""
+    background = BACKGROUND_INDEX[(vregs[0xA3] >> 3) & 7]
+    for px in range(WIDTH):
+        s[_COLOUR + px] = background
+    ctrl = vregs[0xA0]
+    grid = (ctrl & CTRL_GRID) != 0 and GRID_TOP <= line <= GRID_BOTTOM
+    objects = (ctrl & CTRL_OBJECTS) != 0 and line < HEIGHT
+    s[_ACTIVE] = 1 if grid or objects else 0
+    left = WIDTH
+    right = 0
+    if grid or objects:
+        for px in range(WIDTH):
+            s[_CMAP + px] = 0
+            s[_CLAIM + px] = 0
+            s[_HITS + px] = 0
+            s[_EDGE + px] = 0
+        mask = vregs[0xA2]
+        if grid:
+            _draw_grid(vregs, line, s)
+        if objects:
+            left, right = _draw_majors(vregs, ntsc, line, mask, s)
+            sleft, sright = _draw_sprites(vregs, line, mask, s)
+            left = max(min(left, sleft), 0)
+            right = min(max(right, sright), WIDTH)
+            if mask:
+                for x in range(max(left, 1), right):
+                    s[_EDGE + x] = _edge(mask, s[_CMAP + x - 1], s[_CMAP + x])
+    s[_SPAN] = left & 0xFF
+    s[_SPAN + 1] = left >> 8
+    s[_SPAN + 2] = right & 0xFF
+    s[_SPAN + 3] = right >> 8
+    s[_LINE] = line + 1
+    s[_KIND] = _grid_kind(ctrl, line) + 64 * s[_OBJECT_LINES + line]
+
+
+@njit(cache=True)
+def _same_registers(vregs: np.ndarray, ntsc: bool, s: np.ndarray) -> bool:
+    """True if the picture registers equal the snapshot in the scratch; else take a new one
+    and note which scanlines have objects on them."""
+    diff = s[_NTSC] ^ (2 if ntsc else 1)
+    for a in range(PICTURE_REGS[0], PICTURE_REGS[1]):
+        diff |= vregs[a] ^ s[_SNAP + a]
+    for a in range(GRID_REGS[0], GRID_REGS[1]):
+        diff |= vregs[a] ^ s[_SNAP + a]
+    if diff == 0:
+        return True
+    for a in range(256):
+        s[_SNAP + a] = vregs[a]
+    s[_NTSC] = 2 if ntsc else 1
+    for line in range(HEIGHT):
+        s[_OBJECT_LINES + line] = 0
+    if vregs[0xA0] & CTRL_OBJECTS:
+        for base in range(0x10, 0x80, 4):       # characters, then quad sub-characters
+            if base >= 0x40 and (base & 0x0C) != 0:
+                continue                        # a quad has one Y; its height is sub-char 3's
+            y = vregs[base]
+            if ntsc and y < 0x0E:
+                continue
+            h = _major_height(y, vregs[base + 14 if base >= 0x40 else base + 2])
+            for line in range(y, min(y + 2 * h, HEIGHT)):
+                s[_OBJECT_LINES + line] = 1
+        for i in range(4):
+            y = vregs[4 * i]
+            size = 4 if vregs[4 * i + 2] & 4 else 2
+            for line in range(y, min(y + 8 * size, HEIGHT)):
+                s[_OBJECT_LINES + line] = 1
+    return False
 
 
 def new_scratch() -> np.ndarray:
-    """Working memory of the line compositor (class map, major claims, how far the current line
-    is drawn). Give one to ``draw_segment_with`` and zero it after loading a saved state."""
+    """Working memory for ``draw_segment_with`` (one composed line and its origin)."""
     return np.zeros(SCRATCH_SIZE, dtype=np.uint8)
 
 
 @njit(cache=True)
 def draw_segment_with(vregs: np.ndarray, ntsc: bool, line: int, x0: int, x1: int,
-                      lum_forced: bool, row: np.ndarray, scratch: np.ndarray) -> tuple[int, int]:
-    """``draw_segment`` with caller-owned working memory: the class map of the pixels drawn
-    earlier on the same line is kept, so the edge pass at ``x0`` sees the left neighbour exactly
-    as it was drawn (MAME keeps its collision map the same way)."""
+                      lum_forced: bool, row: np.ndarray, s: np.ndarray) -> tuple[int, int]:
+    """``draw_segment`` with caller-owned working memory ``s`` from ``new_scratch()``."""
     x0 = max(x0, 0)
     x1 = min(x1, WIDTH)
     if x1 <= x0:
         return 0, 0
-    background = BACKGROUND_INDEX[(vregs[0xA3] >> 3) & 7]
+    follows = (x0 > 0 and s[_LINE] == line + 1
+               and (s[_DRAWN_LO] | s[_DRAWN_HI] << 8) == x0)
+    left_drawn = s[_CMAP + x0 - 1] if follows and s[_ACTIVE] else 0
+    if _same_registers(vregs, ntsc, s):
+        if s[_LINE] != line + 1:
+            # a line without objects looks like the last one composed if that had the same grid
+            kind = _grid_kind(vregs[0xA0], line) + 64 * s[_OBJECT_LINES + line]
+            if kind < 64 and s[_KIND] == kind and s[_LINE] != 0:
+                s[_LINE] = line + 1
+            else:
+                compose_line(vregs, ntsc, line, s)
+    else:
+        compose_line(vregs, ntsc, line, s)
+    s[_DRAWN_LO] = x1 & 0xFF
+    s[_DRAWN_HI] = x1 >> 8
+    lum = 8 if lum_forced else 0      # P17 = 0 forces the intensity of every pixel (§8.3)
     for px in range(x0, x1):
-        row[px] = background
-    cmap = scratch[:WIDTH]
-    claimed = scratch[WIDTH:2 * WIDTH]
-    # Continue the class map when this segment follows the previous one on the same line.
-    follows = (x0 > 0 and scratch[_LINE] == (line & 0xFF) + 1
-               and scratch[_DRAWN_LO] | scratch[_DRAWN_HI] << 8 == x0)
-    lo = x0 if follows else max(x0 - 1, 0)
-    scratch[_LINE] = (line & 0xFF) + 1
-    scratch[_DRAWN_LO] = x1 & 0xFF
-    scratch[_DRAWN_HI] = x1 >> 8
-    ctrl = vregs[0xA0]
-    grid = ctrl & CTRL_GRID and GRID_TOP <= line <= GRID_BOTTOM
-    objects = ctrl & CTRL_OBJECTS and line < HEIGHT
-    if not (grid or objects):
-        cmap[x1 - 1] = 0            # the only class-map pixel a following segment reads
-        if lum_forced:
-            for px in range(x0, x1):
-                row[px] |= 8
-        return 0, 0
-    for px in range(lo, x1):
-        cmap[px] = 0
-    mask = vregs[0xA2]
+        row[px] = s[_COLOUR + px] | lum
+    lo = max(x0, s[_SPAN] | s[_SPAN + 1] << 8)
+    hi = min(x1, s[_SPAN + 2] | s[_SPAN + 3] << 8)
+    if lo >= hi:
+        return 0, 0                   # no object pixel here: the grid alone never collides
     result = 0
-    status = 0
-    left = WIDTH
-    right = 0
-    if grid:
-        _draw_grid(vregs, line, lo, x0, x1, cmap, row)
-    if objects:
-        for px in range(x0, x1):
-            claimed[px] = 0
-        out, left, right = _draw_majors(vregs, ntsc, line, lo, x0, x1, mask, cmap, claimed, row)
-        result |= out & 0xFF
-        if out & OVERLAP:
-            status |= STATUS_OVERLAP
-        out, sleft, sright = _draw_sprites(vregs, line, lo, x0, x1, mask, cmap, row)
-        result |= out
-        left = min(left, sleft)
-        right = max(right, sright)
-    if mask and left < right:
-        result |= _edge_pass(max(x0, left), min(x1, right), mask, cmap)
-    if lum_forced:
-        for px in range(x0, x1):
-            row[px] |= 8            # P17 = 0 forces the intensity of every pixel (§8.3)
-    return result, status
+    claims = 0
+    for px in range(lo, hi):
+        result |= s[_HITS + px]
+        claims |= s[_CLAIM + px]
+    for px in range(max(lo, x0 + 1), hi):
+        result |= s[_EDGE + px]
+    mask = vregs[0xA2]
+    if x0 > 0 and mask:
+        # the first pixel meets its left neighbour as it was drawn, perhaps by older registers
+        left = left_drawn if follows else s[_CMAP + x0 - 1]
+        result |= _edge(mask, left, s[_CMAP + x0])
+    return result, STATUS_OVERLAP if claims & 2 else 0
 
 
 @njit(cache=True)
 def draw_segment(vregs: np.ndarray, ntsc: bool, line: int, x0: int, x1: int,
                  lum_forced: bool, row: np.ndarray) -> tuple[int, int]:
     """Draw pixels x0..x1-1 of scanline ``line`` from the current registers; return the
-    collision result bits and status bits these pixels produce. Without kept working memory the
-    left neighbour of ``x0`` is rebuilt from the current registers."""
+    collision result bits and status bits these pixels produce."""
     return draw_segment_with(vregs, ntsc, line, x0, x1, lum_forced, row,
                              np.zeros(SCRATCH_SIZE, dtype=np.uint8))
 
@@ -328,7 +386,26 @@ def render_frame(vregs: np.ndarray, ntsc: bool, lum_forced: bool,
     result = 0
     status = 0
     for line in range(frame.shape[0]):
-        r, s = draw_segment_with(vregs, ntsc, line, 0, WIDTH, lum_forced, frame[line], scratch)
+        r, st = draw_segment_with(vregs, ntsc, line, 0, WIDTH, lum_forced, frame[line], scratch)
         result |= r
-        status |= s
+        status |= st
     return result, status
+
+
+# The machine keeps the scratch as extra rows under the frame being drawn, so that it travels
+# with the frame through the compiled loop and is saved with the machine state.
+SCRATCH_ROWS = -(-SCRATCH_SIZE // WIDTH)
+WORK_ROWS = HEIGHT + SCRATCH_ROWS
+
+
+def new_work() -> np.ndarray:
+    """The frame being drawn (rows 0..242) followed by the compositor's scratch rows."""
+    return np.zeros((WORK_ROWS, WIDTH), dtype=np.uint8)
+
+
+@njit(cache=True)
+def draw_segment_work(vregs: np.ndarray, ntsc: bool, line: int, x0: int, x1: int,
+                      lum_forced: bool, work: np.ndarray) -> tuple[int, int]:
+    """``draw_segment_with`` on a ``new_work()`` array: row ``line`` receives the pixels."""
+    scratch = work.reshape(WORK_ROWS * WIDTH)[HEIGHT * WIDTH:]
+    return draw_segment_with(vregs, ntsc, line, x0, x1, lum_forced, work[line], scratch)
