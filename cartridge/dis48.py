@@ -9,17 +9,18 @@ a trailing partial instruction, an instruction running across a 2 KB boundary an
 JMP/CALL in the last two bytes of a bank (asl rejects those)."""
 from __future__ import annotations
 
-import argparse
 import json
+import re
 import sys
 from pathlib import Path
-from typing import NoReturn, Sequence
+from typing import Sequence
 
+from .asm48.cli import OneLineParser, parse_address
 from .asm48.encoder import BANK, PAGE
-from .asm48.lexer import NAME_RE
 from .opcodes import ADDRESS, ENCODINGS, IMMEDIATE, OPCODES, KEYWORDS, Opcode
 
 PROG = "dis48"
+PLAIN_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")   # names usable as labels in any position
 MEMORY = 0x1000
 
 
@@ -53,8 +54,8 @@ def _usable_symbols(symbols: dict[str, int] | None) -> dict[int, str]:
     reserved = set(ENCODINGS) | KEYWORDS | {"JB", "HI", "LO", "HIGH", "LOW", "DEFINED"}
     for name, value in (symbols or {}).items():
         upper = name.upper()
-        if (not isinstance(value, int) or not NAME_RE.fullmatch(name) or upper in seen
-                or upper in reserved or "." in name):
+        if (not isinstance(value, int) or not PLAIN_NAME.fullmatch(name) or upper in seen
+                or upper in reserved):
             continue
         seen.add(upper)
         names.setdefault(value, name)
@@ -105,24 +106,6 @@ def disassemble(data: bytes, org: int = 0, symbols: dict[str, int] | None = None
     return "\n".join(out) + "\n"
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        sys.stderr.write(f"{self.prog}: {message} (see {self.prog} --help)\n")
-        raise SystemExit(2)
-
-
-def _address(text: str) -> int:
-    t = text.strip()
-    try:
-        if t.startswith("$"):
-            return int(t[1:], 16)
-        if t[-1:] in "hH":
-            return int(t[:-1], 16)
-        return int(t, 0)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"invalid address '{text}'") from None
-
-
 def load_symbols(path: Path) -> dict[str, int]:
     """A symbol file as written by `asm48 --sym`: a JSON object name -> address."""
     table = json.loads(path.read_text("utf-8"))
@@ -132,9 +115,9 @@ def load_symbols(path: Path) -> dict[str, int]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    p = _Parser(prog=PROG, description="Disassemble an MCS-48 (8048) ROM image.")
+    p = OneLineParser(prog=PROG, description="Disassemble an MCS-48 (8048) ROM image.")
     p.add_argument("rom", help="binary image")
-    p.add_argument("--org", type=_address, default=0, help="address of the first byte")
+    p.add_argument("--org", type=parse_address, default=0, help="address of the first byte")
     p.add_argument("--sym", metavar="FILE", help="JSON symbol file (as written by asm48 --sym)")
     args = p.parse_args(argv)
     try:

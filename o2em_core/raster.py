@@ -29,6 +29,10 @@ its left neighbour. Each pixel keeps an 8-bit class map (bits 0–3 sprites, 4 v
 register written mid-line takes effect from the beam position on; at the first pixel after the
 change the edge pass sees the left neighbour as drawn with the old registers (MAME keeps its
 collision map the same way).
+
+The edge pass is current MAME's (hardware.md §9.2) and is on by default. MAME 0.251, the version
+installed as our oracle, has no edge pass: objects that only touch edge to edge do not collide
+there. ``set_edge_pass(work, False)`` gives 0.251's results; tests/vdc/test_vs_mame.py shows both.
 """
 from __future__ import annotations
 
@@ -45,6 +49,8 @@ CLASS_VGRID = 0x10
 CLASS_HGRID = 0x20   # horizontal segments and dots
 CLASS_MAJOR = 0x80   # characters and quads
 STATUS_OVERLAP = 0x80  # 0xA1 bit 7: two majors met on a line
+OVERLAP = 0x100        # internal: returned with hit bits when two majors met
+NO_EDGE_PASS = 0x01    # scratch rule flag, see set_edge_pass
 
 # Control register 0xA0 bits (hardware.md §7.7)
 CTRL_GRID = 0x08
@@ -77,7 +83,11 @@ _DRAWN_LO = _LINE + 3    # pixel up to which the line has been handed out
 _DRAWN_HI = _LINE + 4
 _KIND = _LINE + 5        # grid pattern of the composed line (see _grid_kind), + 64 if objects
 _SPAN = _LINE + 6        # pixels lo..hi-1 (2 bytes each) hold every object pixel of the line
-SCRATCH_SIZE = _LINE + 12
+_RULES = _LINE + 10      # bit 0: leave out the edge pass (MAME 0.251 has none)
+_TOTAL = _LINE + 11      # OR of every hit and edge hit of the composed line
+_OVERLAPS = _LINE + 12   # 1 if two majors met somewhere on the composed line
+SCRATCH_SIZE = _LINE + 16
+SCRATCH_ROWS = -(-SCRATCH_SIZE // WIDTH)   # whole frame rows (a multiple of 8 bytes)
 
 # 0xA3 bits 5/4/3 = R/G/B -> palette index I·8 + B·4 + G·2 + R (hardware.md §8.3)
 BACKGROUND_INDEX = np.array([((v >> 2) & 1) | (((v >> 1) & 1) << 1) | ((v & 1) << 2)
@@ -158,33 +168,40 @@ def _major_height(y: int, ptr: int) -> int:
 
 @njit(cache=True)
 def _draw_cell(vregs: np.ndarray, line: int, y: int, x: int, reg: int, mask: int,
-               s: np.ndarray) -> None:
+               s: np.ndarray) -> int:
     """One character cell (16 pixel clocks) of a major whose pointer/attribute are at reg,
-    reg+1 (hardware.md §7.4, MAME's major-pixel rule §9.2)."""
+    reg+1 (hardware.md §7.4, MAME's major-pixel rule §9.2). Returns its hits | OVERLAP."""
     attr = vregs[reg + 1]
     address = ((attr & 1) << 8 | vregs[reg]) + (y >> 1) + ((line - y) >> 1)
     bits = CHARSET[address & 0x1FF]
     colour = 8 | ((attr >> 1) & 7)
+    out = 0
     for px in range(x, min(x + 16, WIDTH)):
         present = s[_CMAP + px]
         if s[_CLAIM + px]:             # a higher-index major was here first
             s[_CLAIM + px] = 3
+            out |= OVERLAP
             if present & CLASS_MAJOR:
                 continue
         else:
             s[_CLAIM + px] = 1
         if (bits >> (7 - ((px - x) >> 1))) & 1:       # bit 7 is the leftmost pixel
-            s[_HITS + px] |= _collide(mask, present, CLASS_MAJOR)
+            hit = _collide(mask, present, CLASS_MAJOR)
+            s[_HITS + px] |= hit
+            out |= hit
             s[_CMAP + px] = present | CLASS_MAJOR
             s[_COLOUR + px] = colour
+    return out
 
 
 @njit(cache=True)
 def _draw_majors(vregs: np.ndarray, ntsc: bool, line: int, mask: int,
-                 s: np.ndarray) -> tuple[int, int]:
-    """Quads 3→0 then characters 11→0 (hardware.md §7.4, §7.5); returns the span covered."""
+                 s: np.ndarray) -> tuple[int, int, int]:
+    """Quads 3→0 then characters 11→0 (hardware.md §7.4, §7.5); returns the span covered and
+    the hits | OVERLAP produced."""
     left = WIDTH
     right = 0
+    out = 0
     for q in range(3, -1, -1):
         base = 0x40 + 16 * q
         y = vregs[base]
@@ -198,7 +215,8 @@ def _draw_majors(vregs: np.ndarray, ntsc: bool, line: int, mask: int,
                 right = max(right, x + 112)
                 for j in range(4):
                     if x + 32 * j < WIDTH:
-                        _draw_cell(vregs, line, y, x + 32 * j, base + 2 + 4 * j, mask, s)
+                        out |= _draw_cell(vregs, line, y, x + 32 * j, base + 2 + 4 * j,
+                                          mask, s)
     for i in range(11, -1, -1):
         base = 0x10 + 4 * i
         y = vregs[base]
@@ -209,16 +227,18 @@ def _draw_majors(vregs: np.ndarray, ntsc: bool, line: int, mask: int,
             if x < WIDTH:
                 left = min(left, x)
                 right = max(right, x + 16)
-                _draw_cell(vregs, line, y, x, base + 2, mask, s)
-    return left, right
+                out |= _draw_cell(vregs, line, y, x, base + 2, mask, s)
+    return left, right, out
 
 
 @njit(cache=True)
-def _draw_sprites(vregs: np.ndarray, line: int, mask: int, s: np.ndarray) -> tuple[int, int]:
+def _draw_sprites(vregs: np.ndarray, line: int, mask: int,
+                  s: np.ndarray) -> tuple[int, int, int]:
     """Sprites 3→0 (hardware.md §7.3): bit 0 of a shape byte is the leftmost pixel. Returns the
-    span covered."""
+    span covered and the hits produced."""
     left = WIDTH
     right = 0
+    out = 0
     for i in range(3, -1, -1):
         y = vregs[4 * i]
         attr = vregs[4 * i + 2]
@@ -241,10 +261,12 @@ def _draw_sprites(vregs: np.ndarray, line: int, mask: int, s: np.ndarray) -> tup
                 a = x + m * size
                 for px in range(a, min(a + size, WIDTH)):
                     present = s[_CMAP + px]
-                    s[_HITS + px] |= _collide(mask, present, bit)
+                    hit = _collide(mask, present, bit)
+                    s[_HITS + px] |= hit
+                    out |= hit
                     s[_COLOUR + px] = colour
                     s[_CMAP + px] = present | bit
-    return left, right
+    return left, right, out
 
 
 @njit(cache=True)
@@ -259,6 +281,7 @@ def compose_line(vregs: np.ndarray, ntsc: bool, line: int, s: np.ndarray) -> Non
     s[_ACTIVE] = 1 if grid or objects else 0
     left = WIDTH
     right = 0
+    out = 0
     if grid or objects:
         for px in range(WIDTH):
             s[_CMAP + px] = 0
@@ -269,13 +292,20 @@ def compose_line(vregs: np.ndarray, ntsc: bool, line: int, s: np.ndarray) -> Non
         if grid:
             _draw_grid(vregs, line, s)
         if objects:
-            left, right = _draw_majors(vregs, ntsc, line, mask, s)
-            sleft, sright = _draw_sprites(vregs, line, mask, s)
+            left, right, out = _draw_majors(vregs, ntsc, line, mask, s)
+            sleft, sright, sout = _draw_sprites(vregs, line, mask, s)
+            out |= sout
             left = max(min(left, sleft), 0)
             right = min(max(right, sright), WIDTH)
-            if mask:
+            if mask and not s[_RULES] & NO_EDGE_PASS:
                 for x in range(max(left, 1), right):
-                    s[_EDGE + x] = _edge(mask, s[_CMAP + x - 1], s[_CMAP + x])
+                    here = s[_CMAP + x]
+                    if here & (CLASS_MAJOR | 0x0F):     # only object pixels can be hit so
+                        e = _edge(mask, s[_CMAP + x - 1], here)
+                        s[_EDGE + x] = e
+                        out |= e
+    s[_TOTAL] = out & 0xFF
+    s[_OVERLAPS] = 1 if out & OVERLAP else 0
     s[_SPAN] = left & 0xFF
     s[_SPAN + 1] = left >> 8
     s[_SPAN + 2] = right & 0xFF
@@ -288,13 +318,17 @@ def compose_line(vregs: np.ndarray, ntsc: bool, line: int, s: np.ndarray) -> Non
 def _same_registers(vregs: np.ndarray, ntsc: bool, s: np.ndarray) -> bool:
     """True if the picture registers equal the snapshot in the scratch; else take a new one
     and note which scanlines have objects on them."""
-    diff = s[_NTSC] ^ (2 if ntsc else 1)
-    for a in range(PICTURE_REGS[0], PICTURE_REGS[1]):
-        diff |= vregs[a] ^ s[_SNAP + a]
-    for a in range(GRID_REGS[0], GRID_REGS[1]):
-        diff |= vregs[a] ^ s[_SNAP + a]
-    if diff == 0:
-        return True
+    if s[_NTSC] == (2 if ntsc else 1):
+        # compare 8 registers at a time: 0x00-0x9F, 0xA0-0xA3 (not the sound bytes), 0xC0-0xEF
+        now = vregs.view(np.uint64)
+        snap = s[_SNAP:_SNAP + 256].view(np.uint64)
+        diff = (now[20] ^ snap[20]) & 0xFFFFFFFF
+        for w in range(20):
+            diff |= now[w] ^ snap[w]
+        for w in range(24, 30):
+            diff |= now[w] ^ snap[w]
+        if diff == 0:
+            return True
     for a in range(256):
         s[_SNAP + a] = vregs[a]
     s[_NTSC] = 2 if ntsc else 1
@@ -318,9 +352,50 @@ def _same_registers(vregs: np.ndarray, ntsc: bool, s: np.ndarray) -> bool:
     return False
 
 
+@njit(cache=True)
+def _or_bytes(s: np.ndarray, a: int, b: int) -> int:
+    """The OR of bytes s[a:b], eight at a time where aligned (s starts 8-byte aligned)."""
+    r = 0
+    while a < b and a & 7:
+        r |= s[a]
+        a += 1
+    words = s.view(np.uint64)
+    w = np.uint64(0)
+    while a + 8 <= b:
+        w |= words[a >> 3]
+        a += 8
+    while a < b:
+        r |= s[a]
+        a += 1
+    w |= w >> np.uint64(32)
+    w |= w >> np.uint64(16)
+    w |= w >> np.uint64(8)
+    return r | np.int64(w & np.uint64(0xFF))
+
+
+@njit(cache=True)
+def _copy_colours(row: np.ndarray, s: np.ndarray, x0: int, x1: int, lum_forced: bool) -> None:
+    """row[x0:x1] = composed colours, with the intensity bit if P17 = 0 (§8.3); eight pixels
+    at a time (row and scratch start 8-byte aligned)."""
+    lum = 8 if lum_forced else 0
+    x = x0
+    while x < x1 and x & 7:
+        row[x] = s[_COLOUR + x] | lum
+        x += 1
+    out = row.view(np.uint64)
+    src = s.view(np.uint64)
+    lum8 = np.uint64(0x0808080808080808) if lum_forced else np.uint64(0)
+    while x + 8 <= x1:
+        out[x >> 3] = src[(_COLOUR + x) >> 3] | lum8
+        x += 8
+    while x < x1:
+        row[x] = s[_COLOUR + x] | lum
+        x += 1
+
+
 def new_scratch() -> np.ndarray:
     """Working memory for ``draw_segment_with`` (one composed line and its origin)."""
-    return np.zeros(SCRATCH_SIZE, dtype=np.uint8)
+    return np.zeros(SCRATCH_ROWS * WIDTH, dtype=np.uint8)
 
 
 @njit(cache=True)
@@ -346,22 +421,25 @@ def draw_segment_with(vregs: np.ndarray, ntsc: bool, line: int, x0: int, x1: int
         compose_line(vregs, ntsc, line, s)
     s[_DRAWN_LO] = x1 & 0xFF
     s[_DRAWN_HI] = x1 >> 8
-    lum = 8 if lum_forced else 0      # P17 = 0 forces the intensity of every pixel (§8.3)
-    for px in range(x0, x1):
-        row[px] = s[_COLOUR + px] | lum
-    lo = max(x0, s[_SPAN] | s[_SPAN + 1] << 8)
-    hi = min(x1, s[_SPAN + 2] | s[_SPAN + 3] << 8)
+    _copy_colours(row, s, x0, x1, lum_forced)
+    span_lo = np.int64(s[_SPAN]) | np.int64(s[_SPAN + 1]) << 8
+    span_hi = np.int64(s[_SPAN + 2]) | np.int64(s[_SPAN + 3]) << 8
+    lo = max(x0, span_lo)
+    hi = min(x1, span_hi)
     if lo >= hi:
         return 0, 0                   # no object pixel here: the grid alone never collides
     result = 0
     claims = 0
-    for px in range(lo, hi):
-        result |= s[_HITS + px]
-        claims |= s[_CLAIM + px]
-    for px in range(max(lo, x0 + 1), hi):
-        result |= s[_EDGE + px]
+    if s[_TOTAL] | s[_OVERLAPS]:
+        if (x0 == 0 or x0 < span_lo) and x1 >= span_hi:
+            result = np.int64(s[_TOTAL])   # the whole of the line's object pixels
+            claims = 2 * np.int64(s[_OVERLAPS])
+        else:
+            result = _or_bytes(s, _HITS + lo, _HITS + hi) | \
+                _or_bytes(s, _EDGE + max(lo, x0 + 1), _EDGE + hi)
+            claims = _or_bytes(s, _CLAIM + lo, _CLAIM + hi)
     mask = vregs[0xA2]
-    if x0 > 0 and mask:
+    if x0 > 0 and mask and not s[_RULES] & NO_EDGE_PASS:
         # the first pixel meets its left neighbour as it was drawn, perhaps by older registers
         left = left_drawn if follows else s[_CMAP + x0 - 1]
         result |= _edge(mask, left, s[_CMAP + x0])
@@ -374,7 +452,7 @@ def draw_segment(vregs: np.ndarray, ntsc: bool, line: int, x0: int, x1: int,
     """Draw pixels x0..x1-1 of scanline ``line`` from the current registers; return the
     collision result bits and status bits these pixels produce."""
     return draw_segment_with(vregs, ntsc, line, x0, x1, lum_forced, row,
-                             np.zeros(SCRATCH_SIZE, dtype=np.uint8))
+                             np.zeros(SCRATCH_ROWS * WIDTH, dtype=np.uint8))
 
 
 @njit(cache=True)
@@ -382,7 +460,7 @@ def render_frame(vregs: np.ndarray, ntsc: bool, lum_forced: bool,
                  frame: np.ndarray) -> tuple[int, int]:
     """Draw every line of ``frame`` (uint8 [243, 360]) from one register state, as the chip does
     when no register changes during the frame; returns the OR of collision and status bits."""
-    scratch = np.zeros(SCRATCH_SIZE, dtype=np.uint8)
+    scratch = np.zeros(SCRATCH_ROWS * WIDTH, dtype=np.uint8)
     result = 0
     status = 0
     for line in range(frame.shape[0]):
@@ -394,13 +472,22 @@ def render_frame(vregs: np.ndarray, ntsc: bool, lum_forced: bool,
 
 # The machine keeps the scratch as extra rows under the frame being drawn, so that it travels
 # with the frame through the compiled loop and is saved with the machine state.
-SCRATCH_ROWS = -(-SCRATCH_SIZE // WIDTH)
 WORK_ROWS = HEIGHT + SCRATCH_ROWS
 
 
 def new_work() -> np.ndarray:
     """The frame being drawn (rows 0..242) followed by the compositor's scratch rows."""
     return np.zeros((WORK_ROWS, WIDTH), dtype=np.uint8)
+
+
+def set_edge_pass(work: np.ndarray, on: bool) -> None:
+    """Switch MAME's collision edge pass (hardware.md §9.2, current MAME) on or off for a
+    ``new_work()`` array. It is on by default; MAME 0.251, the version our comparison tests run,
+    predates it, so they switch it off to compare collision results exactly."""
+    s = work.reshape(-1)[HEIGHT * WIDTH:]
+    s[_RULES] = 0 if on else NO_EDGE_PASS
+    s[_LINE] = 0
+    s[_NTSC] = 0                       # forget the composed line and the register snapshot
 
 
 @njit(cache=True)

@@ -15,7 +15,7 @@ from .output import write_all
 PROG = "asm48"
 
 
-class _Parser(argparse.ArgumentParser):
+class OneLineParser(argparse.ArgumentParser):
     """argparse that reports a bad command line in one sentence, no usage dump."""
 
     def error(self, message: str) -> NoReturn:
@@ -54,7 +54,7 @@ def parse_fill(text: str) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog=PROG, description="Assemble MCS-48 (8048) source in the asl dialect.")
+    p = OneLineParser(prog=PROG, description="Assemble MCS-48 (8048) source in the asl dialect.")
     p.add_argument("source", help="source file (.a48)")
     p.add_argument("-o", "--output", required=True, help="binary image to write")
     p.add_argument("--range", type=parse_range, metavar="START-END",

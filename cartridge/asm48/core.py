@@ -7,7 +7,6 @@ reference is taken from the previous pass), so code whose size depends on later 
 Only the errors of the last pass are reported; they are then exact."""
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
@@ -16,14 +15,27 @@ from . import directives
 from .assembly import Assembly, format_listing
 from .encoder import CODE_END, encode, is_instruction
 from .errors import AsmError, Diagnostic, SourceError
-from .expr import Value, evaluate
-from .lexer import NAME_RE, Operand, Statement, parse_line, scan_quoted
+from .expr import UserFunction, Value, evaluate
+from .lexer import (NAME_RE, Operand, Statement, as_indented_definition, parse_line,
+                    scan_quoted)
+from .stdinc import STANDARD_INCLUDES
 
 MAX_PASSES = 12
 MAX_NESTING = 64
 CONDITIONALS = frozenset({"IF", "IFDEF", "IFNDEF", "IFB", "IFNB", "IFEXIST", "IFNEXIST",
                           "ELSEIF", "ELSE", "ENDIF"})
 BLOCK_OPENERS = frozenset({"MACRO", "REPT", "IRP", "IRPC"})
+PSEUDO_OPS = (frozenset(directives.DIRECTIVES) | frozenset(directives.LABEL_DIRECTIVES)
+              | CONDITIONALS | BLOCK_OPENERS | {"ENDM"})
+
+
+def operation(st: Statement) -> str | None:
+    """The statement's operation in upper case; asl also accepts pseudo instructions with
+    a leading dot (`.org`, `.db`, as d48 -p writes them)."""
+    if not st.op:
+        return None
+    op = st.op.upper()
+    return op[1:] if op.startswith(".") and op[1:] in PSEUDO_OPS else op
 
 
 @dataclass(frozen=True)
@@ -87,10 +99,16 @@ class Pass:
     codepages: dict[str, list[int]] = field(default_factory=lambda: {"STANDARD": list(range(256))})
     codepage: str = "STANDARD"
     aliases: dict[str, str] = field(default_factory=dict)           # REG: NAME -> register
+    functions: dict[str, UserFunction] = field(default_factory=dict)
     translating: bool = True
     used_unknown: bool = False
     expansion_depth: int = 0
     _unknown: list[tuple[str, int]] = field(default_factory=list)
+    symbols_read: list[Symbol] = field(default_factory=list)   # by the last value()
+    jmpp_page: int | None = None     # page of the JMPP table that DB lines may be entries of
+    jmpp_at: int = 0
+    current: SrcLine | None = None               # the line being assembled
+    current_statement: Statement | None = None
 
     # ---- expression context -------------------------------------------------------------
 
@@ -104,15 +122,18 @@ class Pass:
 
     def lookup(self, name: str, offset: int) -> int:
         for key in self.scope_keys(name):
-            if key in self.symbols:
-                return self.symbols[key].value
-            if key in self.prev:
-                return self.prev[key].value
+            symbol = self.symbols.get(key) or self.prev.get(key)
+            if symbol is not None:
+                self.symbols_read.append(symbol)
+                return symbol.value
         self._unknown.append((name, offset))
         return 0
 
     def defined(self, name: str) -> bool:
         return any(key in self.symbols for key in self.scope_keys(name))
+
+    def function(self, name: str) -> UserFunction | None:
+        return self.functions.get(name.upper())
 
     def translate(self, text: str) -> bytes:
         table = self.codepages[self.codepage] if self.translating else list(range(256))
@@ -136,6 +157,7 @@ class Pass:
         text = operand.text if text is None else text
         shift = operand.text.find(text) if text else 0
         self._unknown = []
+        self.symbols_read = []
         try:
             result = evaluate(text, self)
         except SourceError as e:
@@ -163,9 +185,6 @@ class Pass:
 
     # ---- diagnostics ---------------------------------------------------------------------
 
-    current: SrcLine | None = None
-    current_statement: Statement | None = None
-
     def record(self, err: SourceError) -> None:
         src = self.current
         st = self.current_statement
@@ -175,16 +194,21 @@ class Pass:
     # ---- output --------------------------------------------------------------------------
 
     def emit(self, data: bytes) -> None:
-        for k, b in enumerate(data):
-            addr = self.pc + k
-            if addr > CODE_END:
-                raise SourceError(f"code at {addr:X}h is beyond program memory (000h-FFFh)")
-            if addr in self.memory:
-                raise SourceError(f"code at {addr:03X}h overlaps code assembled earlier")
-        for k, b in enumerate(data):
-            self.memory[self.pc + k] = b
-        self.listing.append((self.pc, data, self.current))
+        """Store `data` at the location counter and advance it (also when the bytes cannot
+        be stored, so that later addresses stay where they belong)."""
+        start = self.pc
+        self.listing.append((start, data, self.current))
         self.pc += len(data)
+        problem = None
+        for addr, b in enumerate(data, start):
+            if addr > CODE_END:
+                problem = problem or f"code at {addr:X}h is beyond program memory (000h-FFFh)"
+            elif addr in self.memory:
+                problem = problem or f"code at {addr:03X}h overlaps code assembled earlier"
+            else:
+                self.memory[addr] = b
+        if problem:
+            raise SourceError(problem)
 
     # ---- symbols -------------------------------------------------------------------------
 
@@ -213,7 +237,7 @@ class Pass:
 
     def run_file_text(self, text: str, filename: str, depth: int = 0) -> None:
         lines = [SrcLine(t, filename, n, "", depth)
-                 for n, t in enumerate(text.splitlines(), start=1)]
+                 for n, t in enumerate(source_lines(text), start=1)]
         self.run(lines)
 
     def run(self, lines: list[SrcLine]) -> None:
@@ -224,13 +248,13 @@ class Pass:
             self.current = src
             self.current_statement = None
             try:
-                st = parse_line(src.text)
+                st = self.parse(src.text)
             except SourceError as e:
                 e.column = e.column or e.offset + 1
                 self.record(e)
                 continue
             self.current_statement = st
-            op = st.op.upper() if st.op else None
+            op = operation(st)
             try:
                 if op in CONDITIONALS:
                     self.conditional(op, st)
@@ -249,15 +273,24 @@ class Pass:
             except SourceError as e:
                 self.record(e)
 
+    def parse(self, text: str) -> Statement:
+        """One source line as a statement; an indented `name EQU value` gets its label
+        unless its first word is an operation (so `jmp set` stays a jump)."""
+        st = parse_line(text)
+        op = operation(st)
+        if op is not None and op not in PSEUDO_OPS and op not in self.macros \
+                and not is_instruction(op):
+            st = as_indented_definition(st) or st
+        return st
+
     def collect_block(self, lines: list[SrcLine], i: int, op: str) -> tuple[list[SrcLine], int]:
         depth = 1
         start = i
         while i < len(lines):
             try:
-                inner = parse_line(lines[i].text).op
+                inner = operation(self.parse(lines[i].text))
             except SourceError:
                 inner = None
-            inner = inner.upper() if inner else None
             if inner in BLOCK_OPENERS:
                 depth += 1
             elif inner == "ENDM":
@@ -270,7 +303,7 @@ class Pass:
     # ---- statements ----------------------------------------------------------------------
 
     def statement(self, st: Statement, src: SrcLine) -> None:
-        op = st.op.upper() if st.op else None
+        op = operation(st)
         handler = directives.LABEL_DIRECTIVES.get(op) if op else None
         if handler is not None and op not in self.macros:
             handler(self, st)
@@ -281,6 +314,8 @@ class Pass:
         if op is None:
             self.listing.append((self.pc if st.label else None, b"", src))
             return
+        if op not in directives.DATA_BYTES:
+            self.jmpp_page = None            # a JMPP table is the DB lines right after it
         if op in self.macros:
             self.listing.append((None, b"", src))
             self.expand(self.macros[op], st, src)
@@ -290,9 +325,11 @@ class Pass:
             if len(self.listing) == before:
                 self.listing.append((None, b"", src))
         elif is_instruction(op):
-            def evaluate_operand(operand: Operand, text: str) -> tuple[int, bool]:
-                return self.int_value(operand, text)
-            self.emit(encode(op, st.operands, self.pc, evaluate_operand, self.aliases))
+            pc = self.pc
+            self.emit(encode(op, st.operands, pc, self.int_value, self.aliases, self.record))
+            if op == "JMPP":
+                # JMPP @A reads its table from, and jumps into, the page of the next byte
+                self.jmpp_page, self.jmpp_at = self.pc & ~0xFF, pc
         else:
             raise SourceError(f"unknown instruction or directive '{st.op}'", column=st.op_column)
 
@@ -415,26 +452,31 @@ class Pass:
                 return candidate
         return None
 
-    def include(self, operand: Operand) -> None:
-        name = unquote(operand.text)
+    def read_include(self, name: str, column: int) -> tuple[str, str]:
+        """(text, file name) of an include file: next to the including file, in the -I
+        directories, then asl's standard include files built into asm48."""
         path = self.find_include(name)
         if path is None:
+            if name.lower() in STANDARD_INCLUDES:
+                return STANDARD_INCLUDES[name.lower()], f"<asm48>/{name.lower()}"
             raise SourceError(f"include file '{name}' not found (searched next to "
-                              f"{self.current.file} and in -I directories)",
-                              column=operand.column)
-        resolved = path.resolve()
+                              f"{self.current.file} and in -I directories)", column=column)
+        try:
+            return path.read_bytes().decode("latin-1"), str(path)
+        except OSError as e:
+            raise SourceError(f"cannot read include file '{name}': {e.strerror}", column=column)
+
+    def include(self, operand: Operand) -> None:
+        name = unquote(operand.text)
+        text, filename = self.read_include(name, operand.column)
+        resolved = Path(filename).resolve()
         if resolved in self.include_stack:
             chain = " -> ".join(p.name for p in (*self.include_stack, resolved))
             raise SourceError(f"include cycle: {chain}", column=operand.column)
-        try:
-            text = path.read_bytes().decode("latin-1")
-        except OSError as e:
-            raise SourceError(f"cannot read include file '{name}': {e.strerror}",
-                              column=operand.column)
         self.include_stack.append(resolved)
         saved = self.current, self.current_statement
         try:
-            self.run_file_text(text, str(path), self.current.depth + 1)
+            self.run_file_text(text, filename, self.current.depth + 1)
         finally:
             self.include_stack.pop()
             self.current, self.current_statement = saved
@@ -442,6 +484,13 @@ class Pass:
 
 class _Reported(Exception):
     """The error was already recorded (an undefined symbol); abandon the statement."""
+
+
+def source_lines(text: str) -> list[str]:
+    """Lines split at LF, CR LF or CR only (str.splitlines would also split at bytes such
+    as 85h or 0Ch that Latin-1 source text may hold, and shift the line numbers)."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    return lines[:-1] if lines and lines[-1] == "" else lines
 
 
 def unquote(text: str) -> str:
@@ -504,10 +553,10 @@ def assemble(text: str, filename: str = "<string>",
         p.diagnostics.append(Diagnostic(filename, 1, 1, "symbol values do not settle "
                                         f"after {MAX_PASSES} passes"))
     if p.conditionals:
-        p.diagnostics.append(Diagnostic(filename, len(text.splitlines()) + 1, 1,
+        p.diagnostics.append(Diagnostic(filename, len(source_lines(text)) + 1, 1,
                                         "IF without ENDIF at end of source"))
     if p.sections:
-        p.diagnostics.append(Diagnostic(filename, len(text.splitlines()) + 1, 1,
+        p.diagnostics.append(Diagnostic(filename, len(source_lines(text)) + 1, 1,
                                         f"SECTION {p.sections[-1][0]} without ENDSECTION"))
     if p.diagnostics:
         unique = list(dict.fromkeys(p.diagnostics))
@@ -515,5 +564,3 @@ def assemble(text: str, filename: str = "<string>",
     symbols = {s.name: s.value for s in p.symbols.values()}
     return Assembly(dict(sorted(p.memory.items())), symbols, format_listing(p.listing))
 
-
-__all__ = ["assemble", "AsmError", "Assembly", "Pass"]

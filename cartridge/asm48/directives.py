@@ -11,7 +11,6 @@ import re
 from typing import TYPE_CHECKING, Callable
 
 from .errors import SourceError
-from .expr import evaluate
 from .lexer import NAME_RE, Operand, Statement
 
 if TYPE_CHECKING:
@@ -59,7 +58,7 @@ def define_symbol(p: "Pass", st: Statement) -> None:
     (operand,) = operands(st, 1)
     value, known = p.int_value(operand)
     if known:
-        kind = "equ" if st.op.upper() == "EQU" else "set"
+        kind = "equ" if st.op.upper().lstrip(".") == "EQU" else "set"
         p.define(st.label, value, kind, st.label_column)
 
 
@@ -76,6 +75,20 @@ def register_alias(p: "Pass", st: Statement) -> None:
     p.aliases["@" + st.label.upper()] = "@" + target
 
 
+@directive("FUNCTION", table=LABEL_DIRECTIVES)
+def function(p: "Pass", st: Statement) -> None:
+    """`name FUNCTION p1,...,pn,expression`: a function usable in expressions (asl)."""
+    from .expr import UserFunction
+    if not st.label:
+        raise SourceError("FUNCTION needs a function name in the label field")
+    ops = operands(st, 1, 99)
+    params = tuple(o.text.upper() for o in ops[:-1])
+    for param, o in zip(params, ops):
+        if not NAME_RE.fullmatch(param):
+            raise SourceError(f"invalid parameter name '{o.text}'", column=o.column)
+    p.functions[st.label.upper()] = UserFunction(st.label, params, ops[-1].text)
+
+
 @directive("PUBLIC", "GLOBAL")
 def export(p: "Pass", st: Statement) -> None:
     if not p.sections:
@@ -83,7 +96,7 @@ def export(p: "Pass", st: Statement) -> None:
     for operand in operands(st, 1, 999):
         if not NAME_RE.fullmatch(operand.text):
             raise SourceError(f"symbol name expected, got '{operand.text}'", column=operand.column)
-        p.exports[-1][operand.text.upper()] = st.op.upper()
+        p.exports[-1][operand.text.upper()] = st.op.upper().lstrip(".")
 
 
 # ---- location counter ----------------------------------------------------------------------
@@ -109,11 +122,20 @@ def reserve(p: "Pass", st: Statement) -> None:
 
 @directive("ALIGN")
 def align(p: "Pass", st: Statement) -> None:
-    (operand,) = operands(st, 1)
-    n = p.known_int(operand)
+    """ALIGN n moves to the next multiple of n without code; ALIGN n,fill stores `fill`
+    bytes up to there (asl)."""
+    ops = operands(st, 1, 2)
+    n = p.known_int(ops[0])
     if n <= 0:
-        raise SourceError(f"alignment {n} must be positive", column=operand.column)
-    p.pc = -(-p.pc // n) * n
+        raise SourceError(f"alignment {n} must be positive", column=ops[0].column)
+    gap = -p.pc % n
+    if len(ops) == 1:
+        p.pc += gap
+        return
+    fill = p.known_int(ops[1])
+    if not -128 <= fill <= 255:
+        raise SourceError(f"fill byte {fill} out of range -128..255", column=ops[1].column)
+    p.emit(bytes([fill & 0xFF]) * gap)
 
 
 @directive("END")
@@ -158,7 +180,10 @@ def exit_macro(p: "Pass", st: Statement) -> None:
 _DUP = re.compile(r"^(?P<count>.+?)\s+DUP\s*\((?P<value>.*)\)$", re.IGNORECASE | re.DOTALL)
 
 
-@directive("DB", "BYTE", "DEFB", "FCB", "DC.B")
+DATA_BYTES = ("DB", "BYTE", "DEFB", "FCB", "DC.B")
+
+
+@directive(*DATA_BYTES)
 def define_bytes(p: "Pass", st: Statement) -> None:
     data = bytearray()
     for operand in operands(st, 1, 9999):
@@ -180,12 +205,27 @@ def _bytes_of(p: "Pass", operand: Operand, text: str) -> bytes:
     if isinstance(value, str):
         return p.translate(value)
     if known and not -128 <= value <= 255:
-        raise SourceError(f"byte value {value} out of range -128..255", column=operand.column)
+        p.record(SourceError(f"byte value {value} out of range -128..255",
+                             column=operand.column))
+    if known and p.jmpp_page is not None:
+        _check_jmpp_entry(p, operand)
     return bytes([value & 0xFF])
 
 
-def _single_quoted_string(text: str) -> bool:
-    return len(text) > 3 and text[0] == "'" and text[-1] == "'"
+def _check_jmpp_entry(p: "Pass", operand: Operand) -> None:
+    """A DB right after `JMPP @A` is a jump table: an entry naming one code label must name
+    a label in the page JMPP jumps into (the 8048 only replaces PC bits 7-0)."""
+    labels = [s for s in p.symbols_read if s.kind == "label"]
+    if len(labels) != 1:
+        return
+    target = labels[0].value
+    page = p.jmpp_page
+    if target & ~0xFF != page:
+        distance = target - (p.jmpp_at + 1)
+        p.record(SourceError(
+            f"JMPP table entry {labels[0].name} ({target:03X}h) is outside the page "
+            f"{page:03X}h-{page + 0xFF:03X}h of the JMPP at {p.jmpp_at:03X}h "
+            f"(distance {distance:+d} bytes)", column=operand.column))
 
 
 @directive("DW", "WORD", "DEFW", "FDB", "DC.W")
@@ -194,8 +234,8 @@ def define_words(p: "Pass", st: Statement) -> None:
     for operand in operands(st, 1, 9999):
         value, known = p.int_value(operand)
         if known and not -32768 <= value <= 65535:
-            raise SourceError(f"word value {value} out of range -32768..65535",
-                              column=operand.column)
+            p.record(SourceError(f"word value {value} out of range -32768..65535",
+                                 column=operand.column))
         data += (value & 0xFFFF).to_bytes(2, "little")
     p.emit(bytes(data))
 
@@ -253,6 +293,9 @@ def charset(p: "Pass", st: Statement) -> None:
     if not ops:
         table[:] = range(256)
         return
+    if len(ops) == 1:
+        raise SourceError("CHARSET takes a character and its code, or a range and the first "
+                          "code", column=st.op_column)
     p.translating = False
     try:
         values = [p.known_int(o) for o in ops[:-1]]
@@ -303,5 +346,3 @@ def end_section(p: "Pass", st: Statement) -> None:
     p.sections.pop()
     p.exports.pop()
 
-
-_ = evaluate, _single_quoted_string

@@ -29,6 +29,7 @@ SWAPPABLE = frozenset({"XCH", "XCHD"})
 Evaluator = Callable[[Operand, str], "tuple[int, bool]"]
 """evaluate(operand, text) -> (value, known); `known` is False while a forward reference is
 still unresolved (then range and page checks are skipped for this pass)."""
+Reporter = Callable[[SourceError], None]
 
 
 def keyword(text: str) -> str:
@@ -72,65 +73,70 @@ def select(mnemonic: str, operands: list[Operand], aliases: dict[str, str]
 
 
 def encode(mnemonic: str, operands: list[Operand], pc: int, evaluate: Evaluator,
-           aliases: dict[str, str]) -> bytes:
-    """Machine code of one instruction at address `pc`."""
+           aliases: dict[str, str], report: Reporter) -> bytes:
+    """Machine code of one instruction at address `pc`.  Operands that do not fit an
+    instruction form raise SourceError; a value out of range or a target outside the reach
+    of the instruction is passed to `report` and the instruction is still produced (with
+    the value cut to its field), so that the addresses after it do not move."""
     mnemonic = mnemonic.upper()
     if mnemonic == "JB":
-        mnemonic, operands = _jb_alias(operands, evaluate)
+        mnemonic, operands = _jb_alias(operands, evaluate, report)
     form, operands = select(mnemonic, operands, aliases)
     code = bytearray([form.code])
     for pattern, operand in zip(form.operands, operands):
         if pattern == IMMEDIATE:
             value, known = evaluate(operand, operand.text.lstrip()[1:])
             if known and not -128 <= value <= 255:
-                raise SourceError(f"immediate value {value} out of range -128..255",
-                                  column=operand.column)
+                report(SourceError(f"immediate value {value} out of range -128..255",
+                                   column=operand.column))
             code.append(value & 0xFF)
         elif pattern == ADDRESS:
             target, known = evaluate(operand, operand.text)
-            try:
-                if form.long_address:
-                    return _long_jump(form, pc, target, known)
-                code.append(_page_target(mnemonic, pc, target, known))
-            except SourceError as e:
-                e.column = e.column or operand.column
-                raise
-    _check_bank_crossing(pc, len(code))
+            def located(err: SourceError, column: int = operand.column) -> None:
+                err.column = err.column or column
+                report(err)
+            if form.long_address:
+                return _long_jump(form, pc, target, known, located)
+            code.append(_page_target(mnemonic, pc, target, known, located))
+    _check_bank_crossing(pc, len(code), report)
     return bytes(code)
 
 
-def _jb_alias(operands: list[Operand], evaluate: Evaluator) -> tuple[str, list[Operand]]:
+def _jb_alias(operands: list[Operand], evaluate: Evaluator, report: Reporter
+              ) -> tuple[str, list[Operand]]:
     if len(operands) != 2:
         raise SourceError(f"JB takes 2 operands (bit, address), got {len(operands)}")
     bit, known = evaluate(operands[0], operands[0].text)
     if known and not 0 <= bit <= 7:
-        raise SourceError(f"bit number {bit} out of range 0..7", column=operands[0].column)
+        report(SourceError(f"bit number {bit} out of range 0..7", column=operands[0].column))
     return f"JB{bit & 7}", operands[1:]
 
 
-def _page_target(mnemonic: str, pc: int, target: int, known: bool) -> int:
+def _page_target(mnemonic: str, pc: int, target: int, known: bool, report: Reporter) -> int:
     if not known:
         return target & 0xFF
     if not 0 <= target <= CODE_END:
-        raise SourceError(f"jump target {target:#x} outside program memory 0x000..0xFFF")
+        report(SourceError(f"jump target {target:#x} outside program memory 0x000..0xFFF"))
+        return target & 0xFF
     operand_byte = pc + 1
     page = operand_byte & ~(PAGE - 1)
     if target & ~(PAGE - 1) != page:
         distance = target - operand_byte
-        raise SourceError(
+        report(SourceError(
             f"{mnemonic} target {target:03X}h is outside the 256-byte page "
             f"{page:03X}h-{page + PAGE - 1:03X}h of its operand byte at {operand_byte:03X}h "
-            f"(distance {distance:+d} bytes)")
+            f"(distance {distance:+d} bytes)"))
     return target & 0xFF
 
 
-def _long_jump(form: Encoding, pc: int, target: int, known: bool) -> bytes:
+def _long_jump(form: Encoding, pc: int, target: int, known: bool, report: Reporter) -> bytes:
     if known and not 0 <= target <= CODE_END:
-        raise SourceError(f"{form.mnemonic} target {target:#x} outside program memory "
-                          "0x000..0xFFF")
+        report(SourceError(f"{form.mnemonic} target {target:#x} outside program memory "
+                           "0x000..0xFFF"))
+        target &= CODE_END
     if (pc & (BANK - 2)) == BANK - 2:
-        raise SourceError(f"{form.mnemonic} must not start in the last two bytes of a 2 KB "
-                          f"bank (at {pc:03X}h)")
+        report(SourceError(f"{form.mnemonic} must not start in the last two bytes of a 2 KB "
+                           f"bank (at {pc:03X}h)"))
     prefix = b""
     if known and (target ^ pc) & BANK:
         # Target in the other 2 KB bank: select it first, as asl does.
@@ -138,12 +144,12 @@ def _long_jump(form: Encoding, pc: int, target: int, known: bool) -> bytes:
         want = "MB1" if target & BANK else "MB0"
         prefix = bytes(f.code for f in sel if f.operands == (want,))
     code = prefix + bytes([form.code | ((target >> 3) & 0xE0), target & 0xFF])
-    _check_bank_crossing(pc, len(code))
+    _check_bank_crossing(pc, len(code), report)
     return code
 
 
-def _check_bank_crossing(pc: int, size: int) -> None:
+def _check_bank_crossing(pc: int, size: int, report: Reporter) -> None:
     if (pc % BANK) + size > BANK:
         end = (pc | (BANK - 1)) + 1
-        raise SourceError(f"instruction at {pc:03X}h runs across the 2 KB boundary at "
-                          f"{end:03X}h (the program counter wraps inside its bank)")
+        report(SourceError(f"instruction at {pc:03X}h runs across the 2 KB boundary at "
+                           f"{end:03X}h (the program counter wraps inside its bank)"))

@@ -10,7 +10,8 @@ asl facts implemented here (all integer arithmetic is signed 64-bit like asl's L
   rank 13 + -  (unary minus has this rank too) rank 15 &&   rank 16 ||   rank 17 !!
   rank 23 = == <> != < > <= >=  (true = 1, false = 0)
 Numbers: 0ffh, $ff, 0xff, 01010101b, %0101, 0b0101, 377o, 377q, 123, 123d; 'A' and 'AB'
-(multi-character constants, first character in the high byte); "text" strings.  `$` and `*`
+(multi-character constants, first character in the high byte; in DB they store their
+text like "text" strings).  `$` and `*`
 (in operand position) are the address of the current instruction."""
 from __future__ import annotations
 
@@ -52,6 +53,41 @@ class Context(Protocol):
 
     def defined(self, name: str) -> bool:
         """Whether a symbol is defined at this point (for DEFINED())."""
+
+    def function(self, name: str) -> "UserFunction | None":
+        """A function defined with asl's FUNCTION directive, if `name` is one."""
+
+
+@dataclass(frozen=True)
+class UserFunction:
+    """`name FUNCTION p1,...,pn,expression` (asl): the expression with parameters bound."""
+
+    name: str
+    params: tuple[str, ...]
+    body: str
+
+
+class _Bound:
+    """A context in which a user function's parameters are symbols."""
+
+    def __init__(self, outer: Context, values: dict[str, Value]):
+        self.outer = outer
+        self.values = values
+        self.pc = outer.pc
+
+    def lookup(self, name: str, offset: int) -> Value:
+        if name.upper() in self.values:
+            return self.values[name.upper()]
+        return self.outer.lookup(name, offset)
+
+    def translate(self, text: str) -> bytes:
+        return self.outer.translate(text)
+
+    def defined(self, name: str) -> bool:
+        return name.upper() in self.values or self.outer.defined(name)
+
+    def function(self, name: str) -> "UserFunction | None":
+        return self.outer.function(name)
 
 
 @dataclass(frozen=True)
@@ -293,6 +329,7 @@ class Parser:
         self.ctx = ctx
         self.tokens = tokenize(text)
         self.pos = 0
+        self.depth = 0
 
     def peek(self) -> Token | None:
         return self.tokens[self.pos] if self.pos < len(self.tokens) else None
@@ -365,10 +402,10 @@ class Parser:
         tok = self.take()
         if tok.kind == "num":
             return tok.value
-        if tok.kind == "str":
+        if tok.kind in ("str", "chr"):
+            # asl keeps both as strings; a number is made of them only where one is needed
+            # ('AB' = 4142h), so DB 'text' stores the text like DB "text"
             return tok.value
-        if tok.kind == "chr":
-            return self.as_int(tok.value, tok.offset) if tok.value else 0
         if tok.kind == "pc":
             return self.ctx.pc
         if tok.kind == "(":
@@ -377,8 +414,9 @@ class Parser:
             return value
         if tok.kind == "name":
             nxt = self.peek()
-            if nxt is not None and nxt.kind == "(" and (tok.text.upper() in FUNCTIONS
-                                                         or tok.text.upper() == "DEFINED"):
+            if nxt is not None and nxt.kind == "(" and (
+                    tok.text.upper() in FUNCTIONS or tok.text.upper() == "DEFINED"
+                    or self.ctx.function(tok.text) is not None):
                 return self.call(tok)
             return self.ctx.lookup(tok.text, tok.offset)
         raise SourceError(f"unexpected {tok.text!r} in expression", tok.offset)
@@ -406,6 +444,21 @@ class Parser:
                 self.pos += 1
                 args.append(self.binary(99))
         self.expect(")")
+        user = self.ctx.function(fname)
+        if user is not None:          # user functions come first, as in asl
+            if len(args) != len(user.params):
+                raise SourceError(f"{name.text}() takes {len(user.params)} argument(s), "
+                                  f"got {len(args)}", name.offset)
+            if self.depth > 64:
+                raise SourceError(f"{name.text}() calls itself too deeply", name.offset)
+            inner = Parser(user.body, _Bound(self.ctx, dict(zip(user.params, args))))
+            inner.depth = self.depth + 1
+            try:
+                return inner.parse()
+            except SourceError as e:
+                message = e.message if e.message.startswith("in function ") \
+                    else f"in function {user.name}: {e.message}"
+                raise SourceError(message, name.offset) from None
         arity, fn = FUNCTIONS[fname]
         if len(args) != arity:
             raise SourceError(f"{name.text}() takes {arity} argument(s), got {len(args)}",
@@ -415,9 +468,7 @@ class Parser:
 
 def evaluate(text: str, ctx: Context) -> Value:
     """Value of the asl expression `text` (an int, or a str for string expressions)."""
-    return Parser(text, ctx).parse()
-
-
-def evaluate_int(text: str, ctx: Context) -> int:
-    parser = Parser(text, ctx)
-    return parser.as_int(parser.parse(), 0)
+    try:
+        return Parser(text, ctx).parse()
+    except RecursionError:
+        raise SourceError("expression nested too deeply") from None

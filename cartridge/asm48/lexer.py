@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Iterator
 
 from .errors import SourceError
 
@@ -53,17 +54,23 @@ def scan_quoted(text: str, start: int) -> int:
     raise SourceError("unterminated string or character constant", start)
 
 
-def strip_comment(text: str) -> str:
-    """The line without its `;` comment (a `;` inside quotes is kept)."""
+def unquoted(text: str) -> Iterator[tuple[int, str]]:
+    """(index, character) of every character of `text` outside quoted literals."""
     i = 0
     while i < len(text):
         c = text[i]
         if c in "'\"":
             i = scan_quoted(text, i)
             continue
+        yield i, c
+        i += 1
+
+
+def strip_comment(text: str) -> str:
+    """The line without its `;` comment (a `;` inside quotes is kept)."""
+    for i, c in unquoted(text):
         if c == ";":
             return text[:i]
-        i += 1
     return text
 
 
@@ -72,12 +79,7 @@ def split_operands(text: str, column: int) -> list[Operand]:
     operands: list[Operand] = []
     depth = 0
     start = 0
-    i = 0
-    while i < len(text):
-        c = text[i]
-        if c in "'\"":
-            i = scan_quoted(text, i)
-            continue
+    for i, c in unquoted(text):
         if c in "([":
             depth += 1
         elif c in ")]":
@@ -85,7 +87,6 @@ def split_operands(text: str, column: int) -> list[Operand]:
         elif c == "," and depth == 0:
             operands.append(_operand(text, start, i, column))
             start = i + 1
-        i += 1
     if text.strip() or operands:
         operands.append(_operand(text, start, len(text), column))
     return operands
@@ -95,6 +96,22 @@ def _operand(text: str, start: int, end: int, column: int) -> Operand:
     raw = text[start:end]
     lead = len(raw) - len(raw.lstrip())
     return Operand(raw.strip(), column + start + lead)
+
+
+def as_indented_definition(st: Statement) -> Statement | None:
+    """For an indented `name EQU value` (or SET, =, MACRO, ...): the statement with `name`
+    as its label; None if the line is not of that form.  The caller asks only when the
+    first word is not an operation it knows, so `jmp set` stays a jump."""
+    if st.label is not None or not st.op:
+        return None
+    m = re.match(r"(:=|=|[A-Za-z]+)(?=\s|$)", st.operand_text)
+    if not m or m.group(1).upper() not in LABEL_TAKING:
+        return None
+    rest = st.operand_text[m.end():]
+    lead = len(rest) - len(rest.lstrip())
+    column = st.operand_column + m.end() + lead
+    return Statement(st.op, st.op_column, m.group(1), st.operand_column,
+                     split_operands(rest.strip(), column), rest.strip(), column)
 
 
 def parse_line(line: str) -> Statement:
@@ -143,15 +160,6 @@ def parse_line(line: str) -> Statement:
         if pos >= n:
             return st
         word, end = word_at(pos)
-    elif st.label is None:
-        # indented `name equ value`: the second word decides
-        nxt = skip_space(end)
-        if nxt < n and nxt > end:
-            word2, _ = word_at(nxt)
-            if word2.upper() in LABEL_TAKING:
-                st.label, st.label_column = word, pos + 1
-                pos = nxt
-                word, end = word_at(pos)
     st.op, st.op_column = word, pos + 1
     rest_start = skip_space(end)
     st.operand_text = code[rest_start:]

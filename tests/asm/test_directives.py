@@ -198,3 +198,54 @@ def test_listing_shows_address_bytes_and_source():
     listing = assemble("\torg 400h\nstart:\tmov a,#12h\n\tdb 1,2,3,4,5\n").listing
     assert "0400  23 12" in listing and "start:\tmov a,#12h" in listing
     assert "0402  01 02 03 04" in listing and "0406  05" in listing
+
+
+def test_single_quoted_text_in_db_and_characters_in_expressions():
+    assert code("\tdb 'Hello', 'A'+1, \"\"\n\tmov a,#'z'-'a'\n") == b"HelloB" + bytes([0x23, 25])
+
+
+def test_function_directive_and_builtin_bitfuncs():
+    src = ('\tinclude "bitfuncs.inc"\nsquare function x, x*x\nscale function a, b, a*b+1\n'
+           "\tdb lo(1234h), hi(1234h), square(5), scale(2, 3), getbit(4,2), mask(4,2)\n")
+    assert code(src) == bytes([0x34, 0x12, 25, 7, 1, 0x30])
+
+
+def test_own_bitfuncs_file_takes_precedence(tmp_path):
+    (tmp_path / "bitfuncs.inc").write_text("lo function x, 42\n")
+    main = tmp_path / "m.a48"
+    main.write_text('\tinclude "bitfuncs.inc"\n\tdb lo(1234h)\n')
+    assert assemble(main.read_text(), str(main)).data == bytes([42])
+
+
+def test_dot_labels_are_ordinary_names():
+    asm = assemble("loop nop\n.loop djnz r1,.loop\n\tjmp loop\n")
+    assert asm.symbols == {"loop": 0, ".loop": 1}
+    assert asm.data == bytes([0, 0xE9, 1, 0x04, 0])
+
+
+def test_irpc_ifexist_and_dot_pseudo_ops(tmp_path):
+    assert code("\tirpc c, 123\n\tdb c*2\n\tendm\n") == bytes([2, 4, 6])
+    (tmp_path / "here.inc").write_text("")
+    main = tmp_path / "m.a48"
+    main.write_text('\tifexist "here.inc"\n\tdb 1\n\tendif\n\tifnexist "gone.inc"\n\tdb 2\n'
+                    "\tendif\n\t.org 10h\nx\t.equ 3\n\t.db x\n")
+    asm = assemble(main.read_text(), str(main))
+    assert asm.image(0, 1) == bytes([1, 2]) and asm.image(0x10, 0x10) == bytes([3])
+
+
+def test_global_exports_to_the_enclosing_section():
+    src = ("\tsection outer\n\tsection inner\n\tglobal g\ng\tnop\nl\tnop\n\tendsection inner\n"
+           "\tjmp g\n\tendsection outer\n")
+    asm = assemble(src)
+    assert asm.symbols == {"outer.g": 0, "outer.inner.l": 1}
+    assert asm.data == bytes([0, 0, 0x04, 0x00])
+
+
+def test_align_with_fill_byte_stores_it():
+    assert code("\tnop\n\talign 4, 0eah\n\tret\n") == bytes([0, 0xEA, 0xEA, 0xEA, 0x83])
+
+
+def test_indented_definitions_and_operands_named_like_directives():
+    asm = assemble("   width equ 3\n   count = 2\n\tjmp set\n\tcall equ\nset\tnop\nequ\tnop\n")
+    assert asm.symbols == {"width": 3, "count": 2, "set": 4, "equ": 5}
+    assert asm.data == bytes([0x04, 0x04, 0x14, 0x05, 0, 0])

@@ -143,3 +143,42 @@ def test_error_inside_macro_names_the_call():
     errs = errors("m macro v\n\tmov a,#v\n\tendm\n\tm 1000\n")
     assert errs == ["<string>:2:8: error: immediate value 1000 out of range -128..255 "
                     "(in macro m called at <string>:4)"]
+
+
+def test_jmpp_table_entry_outside_page():
+    src = ("\torg 4f0h\n\tjmpp @a\n\tdb c0 & 0ffh, lo(c1)\n\tdb c2 & 0ffh\nc0\tnop\nc1\tnop\n"
+           "\torg 510h\nc2\tnop\n")
+    assert errors(src) == ["<string>:4:5: error: JMPP table entry c2 (510h) is outside the "
+                           "page 400h-4FFh of the JMPP at 4F0h (distance +31 bytes)"]
+
+
+def test_jmpp_table_in_page_is_fine_and_only_db_right_after_counts():
+    src = ("\torg 480h\n\tjmpp @a\ntab:\tdb c0 & 0ffh, c1 & 0ffh\nc0\tnop\nc1\tnop\n"
+           "\tdb far & 0ffh\n\torg 520h\nfar\tret\n")
+    assert assemble(src).image(0x480, 0x486) == bytes([0xB3, 0x83, 0x84, 0, 0, 0x20, 0xFF])
+
+
+def test_values_that_never_settle():
+    assert "symbol values do not settle after" in errors("a\tds b-a+1\nb\tnop\n")[-1]
+
+
+def test_errors_keep_addresses_stable():
+    """A rejected value still takes its bytes, so only the real error is reported."""
+    errs = errors("\torg 4f0h\n\tjnz 600h\nx\tjnz x\n\tdb 300, x & 0ffh\n")
+    assert len(errs) == 2 and "JNZ target 600h" in errs[0] and "byte value 300" in errs[1]
+
+
+@pytest.mark.parametrize("src, message", [
+    ("\tdb " + "(" * 3000 + "1" + ")" * 3000, "expression nested too deeply"),
+    ("f function x, f(x)\n\tdb f(1)", "in function f: f() calls itself too deeply"),
+    ("m macro\n\tm\n\tendm\n\tm", "nesting deeper than 64 levels"),
+    ("\tcharset 'a'", "CHARSET takes a character and its code"),
+])
+def test_runaway_input_is_an_error_not_a_crash(src, message):
+    assert any(message in e for e in errors(src + "\n"))
+
+
+def test_line_numbers_count_only_line_ends():
+    """A form feed or a Latin-1 byte 85h inside a line does not start a new line."""
+    assert errors("\tnop ; page\x0c break \x85 here\r\n\tbogus\r\n") == [
+        "<string>:2:2: error: unknown instruction or directive 'bogus'"]
