@@ -38,6 +38,10 @@ def build(name: str) -> tuple[bytes, dict[str, int]]:
     for piece, source, first, last in IMAGES[name]:
         path = ROOT / source
         asm = assemble(path.read_text(), filename=str(path))
+        end = asm.origin + len(asm.data) - 1
+        if asm.origin < first or end > last:
+            raise ValueError(f"{source} occupies {asm.origin:#x}-{end:#x}, outside "
+                             f"{first:#x}-{last:#x}")
         data += asm.image(first, last)
         for sym, value in asm.symbols.items():
             if sym in symbols and symbols[sym] != value:
@@ -67,7 +71,7 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         try:
             data, symbols = build(name)
-        except AsmError as err:
+        except (AsmError, ValueError) as err:
             print(f"build_roms: {name} does not assemble:\n{err}", file=sys.stderr)
             return 1
         out = ROOT / "cartridge" / "roms" / f"{name}.bin"
