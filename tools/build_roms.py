@@ -1,26 +1,29 @@
-"""Build the ROM images shipped in cartridge/roms/ from their sources with asm48.
+"""Rebuild the built-in ROM images in cartridge/roms/ from their assembly sources.
 
-Each image is listed in IMAGES as a sequence of 2 KB (or 1 KB for the BIOS) pieces, each one
-source assembled over an address range; the pieces are concatenated in file order and the
-symbol tables merged into IMAGE.json (a symbol that differs between pieces is written with the
-piece's name in front). `python tools/build_roms.py [--check]` writes (or only compares) them.
+`python tools/build_roms.py [NAME ...]` writes every image (or the named ones) and its symbol
+file; `--check` only compares the rebuilt bytes with the shipped ones (exit 1 when they differ),
+which the tests use. An image is a sequence of pieces, each one source assembled over an
+address range, concatenated in file order (a banked cartridge has one piece per 2 KB bank).
 """
 from __future__ import annotations
 
 import argparse
 import json
-import pathlib
 import sys
+from pathlib import Path
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from cartridge.asm48 import AsmError, assemble  # noqa: E402
 
-# image name -> pieces (piece name, source, first address, last address), in file order.
-# conquest: four 2 KB banks selected by P10/P11 (cartridge/conquest/vars.inc); the file holds
-# bank 0 first, and bank 3 (the one seen after reset) last (hardware.md §4.2).
+ROM_DIR = ROOT / "cartridge" / "roms"
+
+# image name -> pieces (piece name, main source, first address, last address), in file order
 IMAGES: dict[str, tuple[tuple[str, str, int, int], ...]] = {
+    "bios": (("bios", "cartridge/bios/bios.a48", 0x000, 0x3FF),),   # internal ROM of the 8048
+    # The battle program: four 2 KB banks chosen by P10/P11 (cartridge/conquest/vars.inc); the
+    # file holds bank 0 first and bank 3, the one seen after reset, last (hardware.md §4.2).
     "conquest": (
         ("bank0", "cartridge/conquest/data.a48", 0x400, 0xBFF),
         ("bank1", "cartridge/conquest/program_b.a48", 0x400, 0xBFF),
@@ -30,63 +33,83 @@ IMAGES: dict[str, tuple[tuple[str, str, int, int], ...]] = {
 }
 
 
+class BuildError(Exception):
+    """A source that does not assemble or does not fit its range."""
+
+
+def _piece(source: str, first: int, last: int) -> tuple[bytes, dict[str, int]]:
+    path = ROOT / source
+    try:
+        result = assemble(path.read_text(), filename=str(path), include_dirs=[str(path.parent)])
+    except AsmError as err:
+        raise BuildError(str(err)) from None
+    end = result.origin + len(result.data) - 1
+    if result.origin < first or end > last:
+        raise BuildError(f"{source} fills {result.origin:#x}-{end:#x}, more than its range "
+                         f"{first:#x}-{last:#x}")
+    return result.image(first, last), result.symbols
+
+
 def build(name: str) -> tuple[bytes, dict[str, int]]:
-    """Assemble every piece of one image; returns its bytes and merged symbols."""
+    """Assemble image `name`; returns its bytes and its symbol table. A symbol with the same
+    value in every piece keeps its plain name; piece-specific labels are also written as
+    `PIECE.label`."""
     data = bytearray()
-    symbols: dict[str, int] = {}
-    clashes: set[str] = set()
+    tables = []
     for piece, source, first, last in IMAGES[name]:
-        path = ROOT / source
-        asm = assemble(path.read_text(), filename=str(path))
-        end = asm.origin + len(asm.data) - 1
-        if asm.origin < first or end > last:
-            raise ValueError(f"{source} occupies {asm.origin:#x}-{end:#x}, outside "
-                             f"{first:#x}-{last:#x}")
-        data += asm.image(first, last)
-        for sym, value in asm.symbols.items():
-            if sym in symbols and symbols[sym] != value:
-                clashes.add(sym)
-            symbols.setdefault(sym, value)
-        for sym, value in asm.symbols.items():
-            symbols[f"{piece}.{sym}"] = value
-    for sym in clashes:
-        del symbols[sym]
-    # keep only bank-qualified names for labels that differ; plain names for the rest
-    plain = {k: v for k, v in symbols.items() if "." not in k}
-    qualified = {k: v for k, v in symbols.items() if "." in k and k.split(".", 1)[1] not in plain}
-    return bytes(data), dict(sorted({**plain, **qualified}.items()))
+        image, symbols = _piece(source, first, last)
+        data += image
+        tables.append((piece, symbols))
+    if len(tables) == 1:
+        return bytes(data), tables[0][1]
+    merged: dict[str, int] = {}
+    for sym in set().union(*(t.keys() for _, t in tables)):
+        values = {t.get(sym) for _, t in tables}
+        if len(values) == 1:
+            merged[sym] = values.pop()
+    for piece, symbols in tables:
+        for sym, value in symbols.items():
+            if sym not in merged:
+                merged[f"{piece}.{sym}"] = value
+    return bytes(data), merged
+
+
+def symbol_text(symbols: dict[str, int]) -> str:
+    """The symbol file format of `asm48 --sym`."""
+    return json.dumps(symbols, indent=1, sort_keys=True) + "\n"
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="build_roms", description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true",
-                        help="only compare the built bytes with the shipped files")
-    parser.add_argument("names", nargs="*", help="images to build (default: all)")
+                        help="compare with the shipped images instead of writing them")
+    parser.add_argument("names", nargs="*", metavar="NAME", help="images to build (default: all)")
     args = parser.parse_args(argv)
-    status = 0
-    for name in args.names or list(IMAGES):
-        if name not in IMAGES:
-            print(f"build_roms: unknown image {name!r}; known: {', '.join(IMAGES)}",
-                  file=sys.stderr)
-            return 2
+    unknown = [n for n in args.names if n not in IMAGES]
+    if unknown:
+        print(f"build_roms: no image called {unknown[0]!r}; known: {', '.join(IMAGES)}.",
+              file=sys.stderr)
+        return 2
+    stale = []
+    for name in args.names or IMAGES:
         try:
-            data, symbols = build(name)
-        except (AsmError, ValueError) as err:
-            print(f"build_roms: {name} does not assemble:\n{err}", file=sys.stderr)
+            image, symbols = build(name)
+        except BuildError as err:
+            print(f"build_roms: {name}: {err}", file=sys.stderr)
             return 1
-        out = ROOT / "cartridge" / "roms" / f"{name}.bin"
-        sym = out.with_suffix(".json")
+        bin_path, sym_path = ROM_DIR / f"{name}.bin", ROM_DIR / f"{name}.json"
         if args.check:
-            if not out.exists() or out.read_bytes() != data:
-                print(f"build_roms: {out.relative_to(ROOT)} differs from its sources",
-                      file=sys.stderr)
-                status = 1
+            if not bin_path.exists() or bin_path.read_bytes() != image:
+                stale.append(name)
             continue
-        out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_bytes(data)
-        sym.write_text(json.dumps(symbols, indent=0) + "\n")
-        print(f"{out.relative_to(ROOT)}: {len(data)} bytes")
-    return status
+        bin_path.write_bytes(image)
+        sym_path.write_text(symbol_text(symbols))
+        print(f"{bin_path.relative_to(ROOT)}: {len(image)} bytes")
+    if stale:
+        print(f"build_roms: {', '.join(stale)} differ from the source; run tools/build_roms.py.",
+              file=sys.stderr)
+        return 1
+    return 0
 
 
 if __name__ == "__main__":

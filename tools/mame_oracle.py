@@ -40,6 +40,7 @@ emu.register_frame_done(function()
     t = {}
     for k, v in pairs(cpu.state) do t[#t+1] = k .. "=" .. string.format("%%X", v.value) end
     print("REGS " .. table.concat(t, " "))
+    manager.machine.video:snapshot()
     manager.machine:exit()
   end
 end)
@@ -51,6 +52,7 @@ class MameResult:
     iram: bytes
     xram: bytes
     regs: dict[str, int]
+    snapshot: bytes | None = None     # PNG of the last frame (MAME's screen, 360x243)
 
 
 def available() -> bool:
@@ -81,6 +83,8 @@ def run(bios: bytes, cart: bytes | None = None, region: str = "pal", frames: int
              "-cfg_directory", "cfg", "-nvram_directory", "nvram", "-snapshot_directory",
              "snap"],
             cwd=root, capture_output=True, text=True, timeout=timeout)
+        pngs = sorted((root / "snap").rglob("*.png"))
+        snapshot = pngs[-1].read_bytes() if pngs else None
     out = proc.stdout
     iram = re.search(r"^IRAM ([0-9A-F]{128})$", out, re.M)
     xram = re.search(r"^XRAM ([0-9A-F]{256})$", out, re.M)
@@ -89,7 +93,8 @@ def run(bios: bytes, cart: bytes | None = None, region: str = "pal", frames: int
         raise RuntimeError(f"MAME produced no dump (exit {proc.returncode}): "
                            f"{(proc.stderr or out)[-400:]}")
     return MameResult(bytes.fromhex(iram.group(1)), bytes.fromhex(xram.group(1)),
-                      {k: int(v, 16) for k, v in (f.split("=") for f in regs.group(1).split())})
+                      {k: int(v, 16) for k, v in (f.split("=") for f in regs.group(1).split())},
+                      snapshot)
 
 
 def main(argv: list[str] | None = None) -> int:
