@@ -236,7 +236,7 @@ def launch(game, side=0):
     assert game.unit(side, "S_DIR") == UP               # straight up
 
 
-def test_missile_detonates_on_release_near_the_target(game):
+def test_missile_detonates_on_release_and_costs_energy(game):
     game.start("S", "T")
     game.place(0, *cell(5, 4))
     game.place(1, *cell(5, 1))                          # blue tank on land? row 1 col 5 is land
@@ -290,14 +290,35 @@ def test_missile_range_ends(game):
     assert game.battle["battle_result"] == "running"
 
 
-def test_shell_through_near_tree_but_stopped_by_far_tree(game):
+def test_shell_passes_a_near_tree_and_hits(game):
     game.start("T", "T")
-    game.place(0, *cell(0, 1), RIGHT)                   # tree right in front: (1,1) and (2,1)
+    game.place(0, *cell(0, 1), RIGHT)                   # a tree right in front, cell (1, 1)
+    game.place(1, cell(1, 1)[0] + 10, cell(1, 1)[1], LEFT)
+    game.stick(0, fire=True)
+    game.run(20)
+    assert game.battle["battle_result"] == "red won"
+
+
+def test_shell_detonates_on_a_far_tree(game):
+    game.start("T", "T")
+    game.place(0, *cell(0, 1), RIGHT)                   # trees in (1, 1) near and (2, 1) far
     game.place(1, *cell(3, 1), LEFT)
     game.stick(0, fire=True)
     game.run(30)
-    assert game.battle["battle_result"] == "running"    # the second tree was too far
-    far = game.unit(0, "S_X")
+    assert game.battle["battle_result"] == "running"
+    assert game.unit(0, "S_LEFT") == 0                  # it ended early, at the far tree
+    assert cell(2, 1)[0] - 4 <= game.unit(0, "S_X") <= cell(2, 1)[0] + 12
+
+
+def test_missile_blast_on_release_destroys_a_near_target(game):
+    game.start("S", "T")
+    game.place(0, *cell(5, 6))
+    game.place(1, cell(5, 6)[0] + 12, cell(5, 6)[1] - 30)
+    launch(game)
+    game.run(12)                                        # about 20 lines up, near the tank
+    game.stick(0)
+    game.run(3)
+    assert game.battle["battle_result"] == "red won"
 
 
 # ---- result and back to entry ---------------------------------------------------------------------
@@ -306,6 +327,12 @@ def test_result_fireworks_flags_and_back_to_entry(game):
     game.run(30)
     assert game.battle["battle_result"] == "blue won"
     game.run(80)
+    x = game.m.xram
+    assert x[2] == game.s["S_WHITE"] | 4                # a white flag for red (sprite 0)
+    assert x[1] < 88                                    # on red's half
+    assert x[6] in (game.s["S_BLUE"],)                  # blue's tank still stands
+    assert 104 <= x[9] < 168 and 104 <= x[13] < 168     # fireworks (sprites 2, 3) over blue's half
+    assert game.sound_on()                              # the fanfare
     game.key("SPACE")
     game.run(3)
     b = game.battle
@@ -369,3 +396,42 @@ def test_speeds_and_energy_per_second_match_on_pal_and_ntsc(any_region):
     b = g.battle
     assert abs((2500 - b["energy_red"]) - 25 * seconds) <= 4
     assert abs((2500 - b["energy_blue"]) - 10 * seconds) <= 3
+
+
+def test_both_destroyed_shows_two_white_flags(game):
+    game.start("S", "S")
+    game.place(0, *cell(4, 0))
+    game.place(1, cell(4, 0)[0] + 4, cell(4, 0)[1] + 4)
+    game.run(90)
+    x = game.m.xram
+    assert x[2] == x[6] == game.s["S_WHITE"] | 4
+    assert x[8] > 0xF0 and x[12] > 0xF0                 # no fireworks
+
+
+# ---- sounds -------------------------------------------------------------------------------------
+def sound_control(game) -> int:
+    return int(game.m.vdc_regs[0xAA])
+
+
+def test_sounds_hum_shot_explosion(game):
+    game.start("T", "T")
+    game.run(10)
+    hum = sound_control(game)
+    assert hum & 0x80 and not hum & 0x30                # engine hum: slow, tonal
+    game.place(0, *cell(7, 2), RIGHT)
+    game.place(1, *cell(9, 2), LEFT)
+    game.stick(0, fire=True)
+    game.run(2)
+    assert sound_control(game) & 0x30 == 0x30           # shot: fast noise
+    game.run(25)
+    assert game.battle["battle_result"] == "red won"
+    assert sound_control(game) & 0x30 == 0x10           # explosion: slow noise
+
+
+def test_a_machine_with_only_the_documented_bios_entries_plays_too():
+    from tests.cartridge.conftest import stub_bios
+
+    g = Game(bios=stub_bios())
+    g.start("T", "P", 50, 50)
+    g.run(100)
+    assert g.battle["phase"] == "result"
