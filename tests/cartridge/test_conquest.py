@@ -89,14 +89,20 @@ def test_energy_out_destroys_the_unit(game):
     assert b["phase"] == "result"
 
 
-def test_tank_shell_hits_the_enemy(game):
-    game.start("T", "T")
-    game.place(0, *cell(7, 2), RIGHT)
-    game.place(1, *cell(9, 2), LEFT)
+@pytest.mark.parametrize("pair, red_cell, blue_cell, frames", [
+    ("TT", (7, 2), (9, 2), 40),             # a tank shell hits a tank
+    ("TP", (7, 2), (9, 2), 20),             # ... and a plane
+    ("PP", (3, 3), (6, 3), 20),             # the plane's shot hits a plane
+    ("PT", (3, 2), (6, 2), 30),             # ... and a tank
+])
+def test_shots_hit_the_enemy(game, pair, red_cell, blue_cell, frames):
+    game.start(pair[0], pair[1])
+    game.place(0, *cell(*red_cell), RIGHT)
+    game.place(1, *cell(*blue_cell), LEFT)
     game.stick(0, fire=True)
-    game.run(40)
+    game.run(frames)
     assert game.battle["battle_result"] == "red won"
-    assert game.battle["energy_red"] < 2500 - 5
+    assert game.battle["energy_red"] < 2500 - 5             # the shot cost 5
 
 
 def test_tank_drives_onto_a_mine(game):
@@ -188,15 +194,6 @@ def test_plane_sharp_turn_and_blinking_autopilot(game):
     assert game.unit(0, "U_DIR") in (1, 2)                     # turning gently towards 3
     game.run(40)
     assert game.unit(0, "U_DIR") == 3
-
-
-def test_plane_shot_hits_a_plane(game):
-    game.start("P", "P")
-    game.place(0, *cell(3, 3), RIGHT)
-    game.place(1, *cell(6, 3), LEFT)
-    game.stick(0, fire=True)
-    game.run(20)
-    assert game.battle["battle_result"] == "red won"
 
 
 # ---- the submarine ----------------------------------------------------------------------------------
