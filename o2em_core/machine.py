@@ -100,7 +100,7 @@ class Machine:
         self._work = raster.new_work()      # frame rows, then the compositor scratch
         self.frame = np.zeros((HEIGHT, WIDTH), dtype=np.uint8)
         self._snd = sound.new_state(sample_rate, self._region.ticks_per_line,
-                                    self._region.crystal_hz,
+                                    self._region.tick_hz,
                                     idle_lines=self._region.lines - POWER_ON_LINE)
         self._audio = np.zeros(sound.AUDIO_CAPACITY, dtype=np.int16)
         self._audio_len = 0
@@ -200,7 +200,7 @@ class Machine:
         """(line, pixel) of the beam now."""
         ft = int(self._regs[TICK] % self._regs[FRAME_TICKS])
         line, tick = divmod(ft, int(self._regs[TPL]))
-        return line, tick * self._region.px_num // self._region.px_den
+        return line, tick // self._region.ticks_per_px
 
     # ---- save states --------------------------------------------------------------------
 

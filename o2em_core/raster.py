@@ -101,7 +101,7 @@ GRID_INDEX = np.array([((v >> 3) << 3) | (v & 1) << 2 | ((v >> 1) & 1) << 1 | ((
 def _collide(mask: int, present: int, bits: int) -> int:
     """Result bits when an object of classes ``bits`` lands on pixels holding ``present``:
     the newcomer is reported if a present class is watched, the present ones if it is."""
-    r = 0
+    r = np.int64(0)
     if mask & present:
         r |= bits
     if mask & bits:
@@ -113,7 +113,7 @@ def _collide(mask: int, present: int, bits: int) -> int:
 def _edge(mask: int, left: int, here: int) -> int:
     """MAME's edge rule (hardware.md §9.2): grid or sprites left of a major pixel, grid left of
     a sprite pixel count as touching."""
-    r = 0
+    r = np.int64(0)
     if here & CLASS_MAJOR:
         r |= _collide(mask, left & 0x3F, CLASS_MAJOR)
     return r | _collide(mask, left & 0x30, here & 0x0F)
@@ -136,7 +136,7 @@ def _draw_grid(vregs: np.ndarray, line: int, s: np.ndarray) -> None:
     r = (line - GRID_TOP) // GRID_ROW           # grid row containing this line
     if (line - GRID_TOP) % GRID_ROW < 3 and r <= 8:   # the 3 lines of a horizontal row
         for col in range(9):
-            if ((vregs[0xD0 + col] << 8 | vregs[0xC0 + col]) >> r) & 1:
+            if ((np.int64(vregs[0xD0 + col]) << 8 | vregs[0xC0 + col]) >> r) & 1:
                 a = GRID_X + GRID_COLUMN * col
                 _grid_span(a, a + 36, CLASS_HGRID, colour, s)
         if ctrl & CTRL_DOTS:
@@ -171,7 +171,7 @@ def _draw_cell(vregs: np.ndarray, line: int, y: int, x: int, reg: int, mask: int
                s: np.ndarray) -> int:
     """One character cell (16 pixel clocks) of a major whose pointer/attribute are at reg,
     reg+1 (hardware.md §7.4, MAME's major-pixel rule §9.2). Returns its hits | OVERLAP."""
-    attr = vregs[reg + 1]
+    attr = np.int64(vregs[reg + 1])
     address = ((attr & 1) << 8 | vregs[reg]) + (y >> 1) + ((line - y) >> 1)
     bits = CHARSET[address & 0x1FF]
     colour = 8 | ((attr >> 1) & 7)
@@ -204,12 +204,12 @@ def _draw_majors(vregs: np.ndarray, ntsc: bool, line: int, mask: int,
     out = 0
     for q in range(3, -1, -1):
         base = 0x40 + 16 * q
-        y = vregs[base]
+        y = np.int64(vregs[base])
         if ntsc and y < 0x0E:           # the 8244 does not show majors above Y = 0x0E
             continue
         h = _major_height(y, vregs[base + 14])     # sub-character 3 sets the height
         if y <= line < y + 2 * h:
-            x = 2 * (vregs[base + 1] + 5)
+            x = 2 * (np.int64(vregs[base + 1]) + 5)
             if x < WIDTH:
                 left = min(left, x)
                 right = max(right, x + 112)
@@ -219,11 +219,11 @@ def _draw_majors(vregs: np.ndarray, ntsc: bool, line: int, mask: int,
                                           mask, s)
     for i in range(11, -1, -1):
         base = 0x10 + 4 * i
-        y = vregs[base]
+        y = np.int64(vregs[base])
         if ntsc and y < 0x0E:
             continue
         if y <= line < y + 2 * _major_height(y, vregs[base + 2]):
-            x = 2 * (vregs[base + 1] + 5)
+            x = 2 * (np.int64(vregs[base + 1]) + 5)
             if x < WIDTH:
                 left = min(left, x)
                 right = max(right, x + 16)
@@ -240,8 +240,8 @@ def _draw_sprites(vregs: np.ndarray, line: int, mask: int,
     right = 0
     out = 0
     for i in range(3, -1, -1):
-        y = vregs[4 * i]
-        attr = vregs[4 * i + 2]
+        y = np.int64(vregs[4 * i])
+        attr = np.int64(vregs[4 * i + 2])
         size = 4 if attr & 4 else 2                 # pixel clocks (and lines) per sprite pixel
         if not (y <= line < y + 8 * size):
             continue
@@ -251,7 +251,7 @@ def _draw_sprites(vregs: np.ndarray, line: int, mask: int,
             continue
         mode = attr & 3                             # S, X9
         shift = 1 if mode == 1 else ((r & 1) ^ 1 if mode == 2 else (r & 1 if mode == 3 else 0))
-        x = 2 * (vregs[4 * i + 1] + 5) + shift * (size >> 1)
+        x = 2 * (np.int64(vregs[4 * i + 1]) + 5) + shift * (size >> 1)
         left = min(left, x)
         right = max(right, x + 8 * size)
         colour = 8 | ((attr >> 3) & 7)
@@ -311,7 +311,7 @@ def compose_line(vregs: np.ndarray, ntsc: bool, line: int, s: np.ndarray) -> Non
     s[_SPAN + 2] = right & 0xFF
     s[_SPAN + 3] = right >> 8
     s[_LINE] = line + 1
-    s[_KIND] = _grid_kind(ctrl, line) + 64 * s[_OBJECT_LINES + line]
+    s[_KIND] = _grid_kind(ctrl, line) + 64 * np.int64(s[_OBJECT_LINES + line])
 
 
 @njit(cache=True)
@@ -338,14 +338,14 @@ def _same_registers(vregs: np.ndarray, ntsc: bool, s: np.ndarray) -> bool:
         for base in range(0x10, 0x80, 4):       # characters, then quad sub-characters
             if base >= 0x40 and (base & 0x0C) != 0:
                 continue                        # a quad has one Y; its height is sub-char 3's
-            y = vregs[base]
+            y = np.int64(vregs[base])
             if ntsc and y < 0x0E:
                 continue
             h = _major_height(y, vregs[base + 14 if base >= 0x40 else base + 2])
             for line in range(y, min(y + 2 * h, HEIGHT)):
                 s[_OBJECT_LINES + line] = 1
         for i in range(4):
-            y = vregs[4 * i]
+            y = np.int64(vregs[4 * i])
             size = 4 if vregs[4 * i + 2] & 4 else 2
             for line in range(y, min(y + 8 * size, HEIGHT)):
                 s[_OBJECT_LINES + line] = 1
@@ -355,7 +355,7 @@ def _same_registers(vregs: np.ndarray, ntsc: bool, s: np.ndarray) -> bool:
 @njit(cache=True)
 def _or_bytes(s: np.ndarray, a: int, b: int) -> int:
     """The OR of bytes s[a:b], eight at a time where aligned (s starts 8-byte aligned)."""
-    r = 0
+    r = np.int64(0)
     while a < b and a & 7:
         r |= s[a]
         a += 1
@@ -407,12 +407,12 @@ def draw_segment_with(vregs: np.ndarray, ntsc: bool, line: int, x0: int, x1: int
     if x1 <= x0:
         return 0, 0
     follows = (x0 > 0 and s[_LINE] == line + 1
-               and (s[_DRAWN_LO] | s[_DRAWN_HI] << 8) == x0)
+               and (np.int64(s[_DRAWN_LO]) | np.int64(s[_DRAWN_HI]) << 8) == x0)
     left_drawn = s[_CMAP + x0 - 1] if follows and s[_ACTIVE] else 0
     if _same_registers(vregs, ntsc, s):
         if s[_LINE] != line + 1:
             # a line without objects looks like the last one composed if that had the same grid
-            kind = _grid_kind(vregs[0xA0], line) + 64 * s[_OBJECT_LINES + line]
+            kind = _grid_kind(vregs[0xA0], line) + 64 * np.int64(s[_OBJECT_LINES + line])
             if kind < 64 and s[_KIND] == kind and s[_LINE] != 0:
                 s[_LINE] = line + 1
             else:

@@ -86,7 +86,7 @@ def clock_line(vregs: np.ndarray, snd: np.ndarray) -> bool:
     if snd[SND_IDLE] > 0:
         snd[SND_IDLE] -= 1
         return False
-    ctrl = vregs[0xAA]
+    ctrl = np.int64(vregs[0xAA])
     snd[SND_PRESCALER] = (snd[SND_PRESCALER] + 1) & 0xFF
     if snd[SND_PRESCALER] & (3 if ctrl & CTRL_FAST else 15) == 0:
         snd[SND_PENDING] = 1
@@ -117,7 +117,7 @@ def clock_line(vregs: np.ndarray, snd: np.ndarray) -> bool:
 @njit(cache=True)
 def emit_line(vregs: np.ndarray, snd: np.ndarray, audio: np.ndarray) -> None:
     """Append the host samples covered by one scanline of output to ``audio``."""
-    ctrl = vregs[0xAA]
+    ctrl = np.int64(vregs[0xAA])
     level = 0
     if ctrl & CTRL_ENABLE and snd[SND_LAST_BIT]:
         level = FULL_SCALE * (ctrl & CTRL_VOLUME) // 16   # PWM duty = volume / 16

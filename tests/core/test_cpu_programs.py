@@ -139,3 +139,16 @@ def test_beam_registers(region: str) -> None:
     (y0, _, st0), (y1, _, st1) = res[24:27], res[27:30]
     assert st0 & 0x02 and not st1 & 0x02                 # the status copies control bit 1
     assert 0 <= y1 - y0 <= 2                              # latched at the 1 -> 0 write
+
+
+@pytest.mark.parametrize("region", REGIONS)
+def test_cpu_rate_against_the_beam(region: str) -> None:
+    # 20 frames after power-on the readings are where MAME's rates put them: with the crystal
+    # ratio (exactly 20 / 18 pixel clocks a cycle) they would be ~4 pixel clocks later
+    from o2em_core import timing
+    r = timing.REGIONS[region]
+    assert r.cycles_per_second == {"pal": 394_100, "ntsc": 357_955}[region]
+    m = run("drift", region, 22)
+    pairs = m.iram[0x10:0x38].reshape(20, 2)
+    assert all(x < 228 for _, x in pairs)
+    assert m.cycles == pytest.approx(22 * r.cycles_per_second / r.fps, abs=2)

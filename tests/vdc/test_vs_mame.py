@@ -27,10 +27,6 @@ STILLS = [p for p in PROGRAMS if p.stem.startswith(("glyphs", "sprites", "grid",
 # Objects that only touch edge to edge: current MAME's edge pass (our default) reports them,
 # MAME 0.251 (the installed oracle) has no edge pass.
 EDGE_ONLY = {"coll_edge_sprite_char": 0x80, "coll_edge_grid_sprite": 0x10}
-# Known difference in the machine core, not the drawing: a MOVX to the video chip takes effect
-# (and 0xA4/0xA5 are sampled) 2 X units = 3–4 pixel clocks later than in MAME 0.251.
-CORE_TIMING = pytest.mark.xfail(strict=True, reason="core: VDC accesses land ~4 pixel clocks "
-                                "later than MAME 0.251 (beam X reads +2)")
 
 
 def run_ours(golden: dict, region: str, edge_pass: bool = False) -> Machine:
@@ -83,7 +79,6 @@ def test_sound_interrupt_cadence_equals_mame(program, region):
     assert g["iram"][0x22] > 0                       # the interrupt did come
 
 
-@CORE_TIMING
 @pytest.mark.parametrize("region", ["pal", "ntsc"])
 def test_mid_frame_register_changes_equal_mame(region):
     g = load(ROOT / "roms_test" / "vdc" / "midframe.a48", region)
@@ -102,7 +97,6 @@ def test_mid_frame_changes_land_within_4_clocks_of_mame(region):
     assert np.count_nonzero(m.frame != g["frame"]) <= 16
 
 
-@CORE_TIMING
 @pytest.mark.parametrize("region", ["pal", "ntsc"])
 def test_beam_position_registers_equal_mame(region):
     g = load(ROOT / "roms_test" / "vdc" / "beam.a48", region)
