@@ -18,7 +18,8 @@ is drawn) and the drawing rules (which decide *what* the pixels are):
 ``new_scratch()`` (one per machine, part of its state): the whole line is composed once per
 register state and later segments of the line only copy pixels, which keeps the many small
 catch-up segments of a busy program cheap, and the left neighbour of ``x0`` is the one actually
-drawn. ``draw_segment`` composes into fresh memory on every call.
+drawn. ``draw_segment`` composes into fresh memory on every call. Background and grid of a
+line come from a template per grid pattern, made once per register state.
 
 Drawing model (MAME's scanline renderer, hardware.md §8.2): background; grid (horizontal
 segments, dots, vertical segments); quads 3→0 and characters 11→0 (the major system, where the
@@ -86,7 +87,10 @@ _SPAN = _LINE + 6        # pixels lo..hi-1 (2 bytes each) hold every object pixe
 _RULES = _LINE + 10      # bit 0: leave out the edge pass (MAME 0.251 has none)
 _TOTAL = _LINE + 11      # OR of every hit and edge hit of the composed line
 _OVERLAPS = _LINE + 12   # 1 if two majors met somewhere on the composed line
-SCRATCH_SIZE = _LINE + 16
+GRID_KINDS = 20          # _grid_kind values: 0 (no grid) .. 2 + 2·8 + 1
+_TPL_VALID = _LINE + 16  # per grid kind: 1 if its template below is up to date
+_TPL = _TPL_VALID + 24   # per grid kind: class map and colours of background + grid
+SCRATCH_SIZE = _TPL + GRID_KINDS * 2 * WIDTH
 SCRATCH_ROWS = -(-SCRATCH_SIZE // WIDTH)   # whole frame rows (a multiple of 8 bytes)
 
 # 0xA3 bits 5/4/3 = R/G/B -> palette index I·8 + B·4 + G·2 + R (hardware.md §8.3)
@@ -120,16 +124,18 @@ def _edge(mask: int, left: int, here: int) -> int:
 
 
 @njit(cache=True, inline="always")
-def _grid_span(a: int, b: int, bits: int, colour: int, s: np.ndarray) -> None:
-    """Grid pixels a..b-1: they only mark the class map (the grid never hits anything)."""
+def _grid_span(a: int, b: int, bits: int, colour: int, s: np.ndarray, t: int) -> None:
+    """Grid pixels a..b-1 of the template at t: they only mark the class map (the grid never
+    hits anything)."""
     for px in range(a, min(b, WIDTH)):
-        s[_CMAP + px] |= bits
-        s[_COLOUR + px] = colour
+        s[t + px] |= bits
+        s[t + WIDTH + px] = colour
 
 
 @njit(cache=True)
-def _draw_grid(vregs: np.ndarray, line: int, s: np.ndarray) -> None:
-    """Horizontal segments, dots, vertical segments (hardware.md §7.6), in the grid colour."""
+def _draw_grid(vregs: np.ndarray, line: int, s: np.ndarray, t: int) -> None:
+    """Horizontal segments, dots, vertical segments (hardware.md §7.6), in the grid colour,
+    into the template (class map, colours) at t."""
     c = vregs[0xA3]
     colour = GRID_INDEX[((c >> 3) & 8) | (c & 7)]
     ctrl = vregs[0xA0]
@@ -138,17 +144,17 @@ def _draw_grid(vregs: np.ndarray, line: int, s: np.ndarray) -> None:
         for col in range(9):
             if ((np.int64(vregs[0xD0 + col]) << 8 | vregs[0xC0 + col]) >> r) & 1:
                 a = GRID_X + GRID_COLUMN * col
-                _grid_span(a, a + 36, CLASS_HGRID, colour, s)
+                _grid_span(a, a + 36, CLASS_HGRID, colour, s, t)
         if ctrl & CTRL_DOTS:
             for v in range(10):
                 a = GRID_X + GRID_COLUMN * v
-                _grid_span(a, a + 4, CLASS_HGRID, colour, s)
+                _grid_span(a, a + 4, CLASS_HGRID, colour, s, t)
     if r <= 7:
         width = 32 if ctrl & CTRL_FILL else 4
         for v in range(10):
             if (vregs[0xE0 + v] >> r) & 1:
                 a = GRID_X + GRID_COLUMN * v
-                _grid_span(a, a + width, CLASS_VGRID, colour, s)
+                _grid_span(a, a + width, CLASS_VGRID, colour, s, t)
 
 
 @njit(cache=True, inline="always")
@@ -270,40 +276,47 @@ def _draw_sprites(vregs: np.ndarray, line: int, mask: int,
 
 
 @njit(cache=True)
-def compose_line(vregs: np.ndarray, ntsc: bool, line: int, s: np.ndarray) -> None:
-    """Compose the whole of scanline ``line`` from the current registers into scratch ``s``."""
-    background = BACKGROUND_INDEX[(vregs[0xA3] >> 3) & 7]
-    for px in range(WIDTH):
-        s[_COLOUR + px] = background
+def _compose_line(vregs: np.ndarray, ntsc: bool, line: int, s: np.ndarray) -> None:
+    """Compose the whole of scanline ``line`` from the current registers into scratch ``s``
+    (whose grid templates must belong to these registers: see _same_registers)."""
     ctrl = vregs[0xA0]
-    grid = (ctrl & CTRL_GRID) != 0 and GRID_TOP <= line <= GRID_BOTTOM
+    kind = _grid_kind(ctrl, line)
     objects = (ctrl & CTRL_OBJECTS) != 0 and line < HEIGHT
-    s[_ACTIVE] = 1 if grid or objects else 0
+    # background and grid come from a template per grid pattern, made once per register state
+    t = _TPL + kind * 2 * WIDTH
+    if not s[_TPL_VALID + kind]:
+        background = BACKGROUND_INDEX[(vregs[0xA3] >> 3) & 7]
+        for px in range(WIDTH):
+            s[t + px] = 0
+            s[t + WIDTH + px] = background
+        if kind:
+            _draw_grid(vregs, line, s, t)
+        s[_TPL_VALID + kind] = 1
+    for px in range(WIDTH):
+        s[_CMAP + px] = s[t + px]
+        s[_COLOUR + px] = s[t + WIDTH + px]
+    s[_ACTIVE] = 1 if kind or objects else 0
     left = WIDTH
     right = 0
     out = 0
-    if grid or objects:
+    if objects:
         for px in range(WIDTH):
-            s[_CMAP + px] = 0
             s[_CLAIM + px] = 0
             s[_HITS + px] = 0
             s[_EDGE + px] = 0
         mask = vregs[0xA2]
-        if grid:
-            _draw_grid(vregs, line, s)
-        if objects:
-            left, right, out = _draw_majors(vregs, ntsc, line, mask, s)
-            sleft, sright, sout = _draw_sprites(vregs, line, mask, s)
-            out |= sout
-            left = max(min(left, sleft), 0)
-            right = min(max(right, sright), WIDTH)
-            if mask and not s[_RULES] & NO_EDGE_PASS:
-                for x in range(max(left, 1), right):
-                    here = s[_CMAP + x]
-                    if here & (CLASS_MAJOR | 0x0F):     # only object pixels can be hit so
-                        e = _edge(mask, s[_CMAP + x - 1], here)
-                        s[_EDGE + x] = e
-                        out |= e
+        left, right, out = _draw_majors(vregs, ntsc, line, mask, s)
+        sleft, sright, sout = _draw_sprites(vregs, line, mask, s)
+        out |= sout
+        left = max(min(left, sleft), 0)
+        right = min(max(right, sright), WIDTH)
+        if mask and not s[_RULES] & NO_EDGE_PASS:
+            for x in range(max(left, 1), right):
+                here = s[_CMAP + x]
+                if here & (CLASS_MAJOR | 0x0F):     # only object pixels can be hit so
+                    e = _edge(mask, s[_CMAP + x - 1], here)
+                    s[_EDGE + x] = e
+                    out |= e
     s[_TOTAL] = out & 0xFF
     s[_OVERLAPS] = 1 if out & OVERLAP else 0
     s[_SPAN] = left & 0xFF
@@ -319,18 +332,17 @@ def _same_registers(vregs: np.ndarray, ntsc: bool, s: np.ndarray) -> bool:
     """True if the picture registers equal the snapshot in the scratch; else take a new one
     and note which scanlines have objects on them."""
     if s[_NTSC] == (2 if ntsc else 1):
-        # compare 8 registers at a time: 0x00-0x9F, 0xA0-0xA3 (not the sound bytes), 0xC0-0xEF
-        now = vregs.view(np.uint64)
-        snap = s[_SNAP:_SNAP + 256].view(np.uint64)
-        diff = (now[20] ^ snap[20]) & 0xFFFFFFFF
-        for w in range(20):
-            diff |= now[w] ^ snap[w]
-        for w in range(24, 30):
-            diff |= now[w] ^ snap[w]
+        diff = np.uint8(0)
+        for a in range(PICTURE_REGS[0], PICTURE_REGS[1]):
+            diff |= vregs[a] ^ s[_SNAP + a]
+        for a in range(GRID_REGS[0], GRID_REGS[1]):
+            diff |= vregs[a] ^ s[_SNAP + a]
         if diff == 0:
             return True
     for a in range(256):
         s[_SNAP + a] = vregs[a]
+    for k in range(GRID_KINDS):
+        s[_TPL_VALID + k] = 0
     s[_NTSC] = 2 if ntsc else 1
     for line in range(HEIGHT):
         s[_OBJECT_LINES + line] = 0
@@ -373,26 +385,6 @@ def _or_bytes(s: np.ndarray, a: int, b: int) -> int:
     return r | np.int64(w & np.uint64(0xFF))
 
 
-@njit(cache=True)
-def _copy_colours(row: np.ndarray, s: np.ndarray, x0: int, x1: int, lum_forced: bool) -> None:
-    """row[x0:x1] = composed colours, with the intensity bit if P17 = 0 (§8.3); eight pixels
-    at a time (row and scratch start 8-byte aligned)."""
-    lum = 8 if lum_forced else 0
-    x = x0
-    while x < x1 and x & 7:
-        row[x] = s[_COLOUR + x] | lum
-        x += 1
-    out = row.view(np.uint64)
-    src = s.view(np.uint64)
-    lum8 = np.uint64(0x0808080808080808) if lum_forced else np.uint64(0)
-    while x + 8 <= x1:
-        out[x >> 3] = src[(_COLOUR + x) >> 3] | lum8
-        x += 8
-    while x < x1:
-        row[x] = s[_COLOUR + x] | lum
-        x += 1
-
-
 def new_scratch() -> np.ndarray:
     """Working memory for ``draw_segment_with`` (one composed line and its origin)."""
     return np.zeros(SCRATCH_ROWS * WIDTH, dtype=np.uint8)
@@ -416,12 +408,14 @@ def draw_segment_with(vregs: np.ndarray, ntsc: bool, line: int, x0: int, x1: int
             if kind < 64 and s[_KIND] == kind and s[_LINE] != 0:
                 s[_LINE] = line + 1
             else:
-                compose_line(vregs, ntsc, line, s)
+                _compose_line(vregs, ntsc, line, s)
     else:
-        compose_line(vregs, ntsc, line, s)
+        _compose_line(vregs, ntsc, line, s)
     s[_DRAWN_LO] = x1 & 0xFF
     s[_DRAWN_HI] = x1 >> 8
-    _copy_colours(row, s, x0, x1, lum_forced)
+    lum = 8 if lum_forced else 0      # P17 = 0 forces the intensity of every pixel (§8.3)
+    for px in range(x0, x1):
+        row[px] = s[_COLOUR + px] | lum
     span_lo = np.int64(s[_SPAN]) | np.int64(s[_SPAN + 1]) << 8
     span_hi = np.int64(s[_SPAN + 2]) | np.int64(s[_SPAN + 3]) << 8
     lo = max(x0, span_lo)
