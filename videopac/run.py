@@ -147,10 +147,31 @@ def _read_bytes(path: str) -> bytes:
         raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
 
 
-def dump(machine) -> dict:
-    """The JSON document of ``--dump``."""
+def _symbols(args: argparse.Namespace) -> dict[str, int] | None:
+    """The cartridge's symbol table: CART.json next to CART.bin, or the built-in one."""
+    from cartridge.images import builtin_symbols
+    from videopac.battle import SymbolFileError, load_symbols
+
+    if args.no_cart:
+        return None
+    if not args.cart:
+        return builtin_symbols("conquest")
+    path = pathlib.Path(args.cart).with_suffix(".json")
+    if not path.exists():
+        return None
+    try:
+        return load_symbols(path)
+    except SymbolFileError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def dump(machine, symbols: dict[str, int] | None = None) -> dict:
+    """The JSON document of ``--dump``; with the battle program's symbols also ``battle``."""
+    from videopac.battle import decode
+
     c = machine.cpu
-    return {
+    battle = decode(machine.iram, symbols) if symbols else None
+    document = {
         "frames": machine.frames,
         "cycles": machine.cycles,
         "region": machine.region,
@@ -162,6 +183,9 @@ def dump(machine) -> dict:
         "frame_crc32": f"{zlib.crc32(machine.frame.tobytes()):08x}",
         "frame_sha256": frame_sha256(machine),
     }
+    if battle is not None:
+        document["battle"] = battle
+    return document
 
 
 def frame_sha256(machine) -> str:
@@ -206,6 +230,7 @@ def main(args: argparse.Namespace) -> int:
             raise UsageError("--scale must be a whole number of 1 or more")
         events = parse_script(_read_text(args.input), args.input) if args.input else []
         bios, cart = _images(args)
+        symbols = _symbols(args)
         state = _read_bytes(args.state_in) if args.state_in else None
 
         from o2em_core import Machine, StateError
@@ -239,7 +264,7 @@ def main(args: argparse.Namespace) -> int:
         if args.state_out:
             _write(args.state_out, machine.save_state())
         if args.dump:
-            _write(args.dump, (json.dumps(dump(machine), indent=1) + "\n").encode())
+            _write(args.dump, (json.dumps(dump(machine, symbols), indent=1) + "\n").encode())
     except UsageError as exc:
         print(f"{PROG}: {exc}", file=sys.stderr)
         return 2

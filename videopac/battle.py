@@ -1,0 +1,62 @@
+"""The state of the battle program, read from the machine's RAM through the cartridge's
+symbol table: the published symbols of docs/battle-program.md (encodings in docs/conquest.md
+and cartridge/conquest/vars.inc). Nothing here knows an address."""
+from __future__ import annotations
+
+import json
+import pathlib
+
+PHASES = ("select", "entry", "battle", "result", "computer", "practice")
+WEAPONS = ("none", "plane", "submarine", "tank")
+RESULTS = ("running", "red won", "blue won", "both destroyed")
+PUBLISHED = ("phase", "weapon_red", "weapon_blue", "energy_red", "energy_blue",
+             "battle_result", "tally_red", "tally_blue", "counter_reading")
+
+
+class SymbolFileError(ValueError):
+    """A symbol file that cannot be read as a JSON object of names to numbers."""
+
+
+def load_symbols(path: pathlib.Path) -> dict[str, int]:
+    """The symbol table in ``path`` (asm48's JSON format)."""
+    try:
+        table = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        raise SymbolFileError(f"{path} is not a readable symbol file") from None
+    if not isinstance(table, dict) or not all(isinstance(v, int) for v in table.values()):
+        raise SymbolFileError(f"{path} is not a symbol table (a JSON object of numbers)")
+    return table
+
+
+def bcd(*digits: int) -> int:
+    """The value of BCD bytes, high byte first (a non-decimal nibble counts as its value)."""
+    value = 0
+    for byte in digits:
+        value = value * 100 + (byte >> 4) * 10 + (byte & 0x0F)
+    return value
+
+
+def _name(names: tuple[str, ...], value: int) -> str:
+    return names[value] if value < len(names) else f"unknown {value}"
+
+
+def decode(iram, symbols: dict[str, int]) -> dict | None:
+    """The ``battle`` object of ``videopac run --dump``, or None when the symbol table does
+    not publish the battle program's symbols (another cartridge)."""
+    if not all(name in symbols and 0 <= symbols[name] < len(iram) - 1 for name in PUBLISHED):
+        return None
+
+    def byte(name: str, offset: int = 0) -> int:
+        return int(iram[symbols[name] + offset])
+
+    return {
+        "phase": _name(PHASES, byte("phase")),
+        "weapon_red": _name(WEAPONS, byte("weapon_red")),
+        "weapon_blue": _name(WEAPONS, byte("weapon_blue")),
+        "energy_red": bcd(byte("energy_red"), byte("energy_red", 1)),
+        "energy_blue": bcd(byte("energy_blue"), byte("energy_blue", 1)),
+        "battle_result": _name(RESULTS, byte("battle_result")),
+        "tally_red": bcd(byte("tally_red")),
+        "tally_blue": bcd(byte("tally_blue")),
+        "counter_reading": bcd(byte("counter_reading"), byte("counter_reading", 1)),
+    }
