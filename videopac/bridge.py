@@ -44,6 +44,8 @@ class Contest:
     target: str | None
     energy: dict[str, int]          # player -> energy on screen now (2500 at the start of a war)
     banned: dict[str, set[str]]     # player -> weapons he may not use in the next battle
+    battles: int = 0                # fought so far
+    wins: tuple[int, int] = (0, 0)  # a war: the attacker's and the defender's wins so far
 
 
 def contest_of(s: State) -> Contest | None:
@@ -52,13 +54,14 @@ def contest_of(s: State) -> Contest | None:
         w = s.war
         a, d = w.side[0], w.defenders[0]
         return Contest("war", a, d, w.target, {a: w.left["attacker"], d: w.left["defender"]},
-                       {a: set(w.destroyed["attacker"]), d: set(w.destroyed["defender"])})
+                       {a: set(w.destroyed["attacker"]), d: set(w.destroyed["defender"])},
+                       w.battles, (w.wins["attacker"], w.wins["defender"]))
     c = s.confrontation
     if c is not None:
         other = c.opponent if c.attacker == c.challenger else c.challenger
         banned = {n: {c.lost[n]} if n in c.lost else set() for n in (c.attacker, other)}
         return Contest("confrontation", c.attacker, other, None,
-                       {n: c.left[n] for n in (c.attacker, other)}, banned)
+                       {n: c.left[n] for n in (c.attacker, other)}, banned, c.battles)
     return None
 
 
@@ -243,9 +246,7 @@ class Bridge:
         c = self.contest
         if c is None:
             return []
-        first = not [s for s in self.seen if s.counted] and (
-            c.kind == "confrontation" and self._shadow.confrontation.battles == 0
-            or c.kind == "war" and self._shadow.war.battles == 0)
+        first = c.battles == 0
         out = [] if first else ["SPACE (back to program entry; the energies stay)"]
         for name in (c.attacker, c.defender):
             colour = self.colour.get(name, "red")
