@@ -267,11 +267,16 @@ class LedgerPanel:
         self._chart(x, chart_bottom, w, chart_h - GAP, s, size)
 
     def _para_block(self, paragraphs, x, y, w, bottom) -> float:
+        """Paragraphs top-down from ``y``; the first that does not fit is cut short to fit, with
+        "…", and the rest are left out."""
         for text, colour, size, bold in paragraphs:
             label = self._label(text, x, y, size, colour, width=w, bold=bold)
+            while y - label.content_height < bottom and len(label.text) > 24:
+                room = (y - bottom) / label.content_height
+                label.text = label.text[:int(len(label.text) * room) - 4].rstrip() + " …"
             if y - label.content_height < bottom:
                 self._drop(label)
-                break
+                return bottom
             y -= label.content_height + 2
         return y
 

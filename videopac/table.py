@@ -1,0 +1,99 @@
+"""The table: `videopac play --ledger GAME.sqlite` — the battle on the console and the board
+game's ledger beside it, joined by the battle bridge.
+
+Opens the ledger's game file (its latest game), finds the battle program's symbol file, and wires
+the bridge to the play loop (one snapshot per emulated frame) and the panel to the window. The
+ledger keys (F4, F9, PgDn, F10, End) act on the bridge and the game file; every booking goes
+through ``Game.play``, so it is committed to the file before the panel shows it.
+"""
+from __future__ import annotations
+
+from board_ledger.errors import LedgerError
+from board_ledger.store import Store
+from videopac.battle import Symbols, SymbolError, symbol_file
+from videopac.bridge import Bridge
+from videopac.ledger_panel import MIN_PLAY, LedgerPanel
+
+
+class TableError(Exception):
+    """The ledger file or the cartridge's symbols cannot be used; one sentence."""
+
+
+class Table:
+    """The ledger game, the bridge and the panel of one playing session."""
+
+    def __init__(self, store: Store, game_id: int, game, symbols: Symbols):
+        self.store, self.game_id, self.game, self.symbols = store, game_id, game, symbols
+        self.bridge = Bridge(game)
+        self.panel = LedgerPanel(game, self.bridge, title=f"Ledger {store.path.name} game {game_id}")
+        self.session = None
+
+    def attach(self, session, window):
+        """Put the panel beside the picture and the ledger keys on the session; returns the
+        per-frame callback of the play loop."""
+        self.session = session
+        width = max(MIN_PLAY[0], window.get_size()[0] // 2)
+        window.attach_panel(self.panel, width, MIN_PLAY[1])
+        session.window_actions.update({
+            "ledger": window.toggle_panel, "confirm": self.confirm, "next-choice": self.next_choice,
+            "swap-sides": self.swap, "undo": self.undo})
+        machine = session.machine
+        return lambda: self.bridge.observe(self.symbols.read(machine))
+
+    def say(self, text: str) -> None:
+        if self.session is not None:
+            self.session.say(text)
+
+    def confirm(self) -> None:
+        if not self.bridge.proposal:
+            self.say("nothing to book yet")
+            return
+        try:
+            booked = self.bridge.confirm()
+        except LedgerError as exc:
+            self.say(f"refused: {exc}")
+            return
+        self.say("booked: " + " | ".join(booked[-1:]))
+
+    def next_choice(self) -> None:
+        self.bridge.next_choice()
+        if self.bridge.proposal:
+            self.say("to book: " + self.bridge.proposal[-1])
+
+    def swap(self) -> None:
+        self.bridge.swap()
+        self.say(", ".join(f"{n} {c}" for n, c in self.bridge.colour.items()) or "no war: nothing to swap")
+
+    def undo(self) -> None:
+        try:
+            self.bridge.undo()
+        except LedgerError as exc:
+            self.say(f"refused: {exc}")
+            return
+        self.say("undone: the latest ledger action")
+
+    def close(self) -> None:
+        self.store.close()
+
+
+def open_table(path: str, cart: str | None) -> Table:
+    """The ledger file ``path`` (created if missing) beside the cartridge ``cart`` (None: the
+    built-in battle program); TableError says what is wrong in one sentence."""
+    sym = symbol_file(cart)
+    if sym is None:
+        raise TableError(f"the cartridge has no symbol file ({'the built-in battle program' if cart is None else cart}"
+                         " needs its .json beside it); the ledger bridge reads the battle through it")
+    try:
+        symbols = Symbols.load(sym)
+    except SymbolError as exc:
+        raise TableError(str(exc)) from None
+    try:
+        store = Store(path)
+    except LedgerError as exc:
+        raise TableError(str(exc)) from None
+    try:
+        game_id, game = store.load()
+    except LedgerError as exc:
+        store.close()
+        raise TableError(str(exc)) from None
+    return Table(store, game_id, game, symbols)
