@@ -13,3 +13,13 @@ def builtin_image(name: str) -> bytes | None:
         return (ROMS / f"{name}.bin").read_bytes()
     except FileNotFoundError:
         return None
+
+
+def builtin_symbols(name: str) -> dict[str, int] | None:
+    """The symbol table written next to the built-in image ``name``, or None if not built."""
+    import json
+
+    try:
+        return json.loads((ROMS / f"{name}.json").read_text())
+    except FileNotFoundError:
+        return None

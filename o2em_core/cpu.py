@@ -223,22 +223,17 @@ def run(regs: np.ndarray, iram: np.ndarray, xram: np.ndarray, vregs: np.ndarray,
                     treq = 1
                     horizon = 0
 
-        # the operand: ea = iRAM address (Rn, @Ri), v = its value or the immediate byte
+        # the operand: ea = iRAM address (Rn, @Ri), v = its value or the immediate byte.
+        # Computed without a jump table (all of it is cheap and always in range): Rn is the
+        # register, @Ri the iRAM byte the register points to, #data the next program byte.
         dec = decode[op]
         mode = dec & 3
-        if mode == MODE_REG:
-            ea = rb + (op & 7)
-            v = int(iram[ea])
-        elif mode == MODE_IND:
-            ea = int(iram[rb + (op & 1)]) & 0x3F
-            v = int(iram[ea])
-        elif mode == MODE_IMM:
-            ea = 0
+        reg = rb + (op & 7) if mode == MODE_REG else rb + (op & 1)
+        ea = reg if mode == MODE_REG else int(iram[reg]) & 0x3F
+        v = int(iram[ea])
+        if mode == MODE_IMM:
             v = int(prog[pc])
             pc = _inc(pc)
-        else:
-            ea = 0
-            v = 0
 
         k = dec >> 2
         if k == OP_MOV_A_X:

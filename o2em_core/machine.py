@@ -16,7 +16,7 @@ from .raster import HEIGHT, WIDTH
 from .state import (FRAME_END, FRAME_TICKS, FRAMES, JOY_OFF, JOY_SIZE, KEYS_OFF, KEYS_SIZE,
                     MEM_SIZE, POWER_ON_TICK, REGS_SIZE, TICK, TPC, TPL, VDC_OFF, VDC_SIZE,
                     XRAM_OFF, XRAM_SIZE, IRAM_OFF, IRAM_SIZE)
-from .timing import REGIONS
+from .timing import POWER_ON_LINE, REGIONS
 
 
 class StateError(ValueError):
@@ -100,7 +100,8 @@ class Machine:
         self._work = raster.new_work()      # frame rows, then the compositor scratch
         self.frame = np.zeros((HEIGHT, WIDTH), dtype=np.uint8)
         self._snd = sound.new_state(sample_rate, self._region.ticks_per_line,
-                                    self._region.crystal_hz)
+                                    self._region.tick_hz,
+                                    idle_lines=self._region.lines - POWER_ON_LINE)
         self._audio = np.zeros(sound.AUDIO_CAPACITY, dtype=np.int16)
         self._audio_len = 0
         self._prog = np.zeros(0x1000, dtype=np.uint8)
@@ -199,12 +200,12 @@ class Machine:
         """(line, pixel) of the beam now."""
         ft = int(self._regs[TICK] % self._regs[FRAME_TICKS])
         line, tick = divmod(ft, int(self._regs[TPL]))
-        return line, tick * self._region.px_num // self._region.px_den
+        return line, tick // self._region.ticks_per_px
 
     # ---- save states --------------------------------------------------------------------
 
     def _payload_arrays(self) -> tuple[np.ndarray, ...]:
-        return (self._regs, self._mem, self._work, self.frame, self._snd)
+        return (self._regs, self._mem, self._work, self.frame, self._snd, self._audio)
 
     def save_state(self) -> bytes:
         """The whole machine as bytes: a versioned header (region, BIOS and cartridge CRC-32)

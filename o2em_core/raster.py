@@ -18,7 +18,8 @@ is drawn) and the drawing rules (which decide *what* the pixels are):
 ``new_scratch()`` (one per machine, part of its state): the whole line is composed once per
 register state and later segments of the line only copy pixels, which keeps the many small
 catch-up segments of a busy program cheap, and the left neighbour of ``x0`` is the one actually
-drawn. ``draw_segment`` composes into fresh memory on every call.
+drawn. ``draw_segment`` composes into fresh memory on every call. Background and grid of a
+line come from a template per grid pattern, made once per register state.
 
 Drawing model (MAME's scanline renderer, hardware.md §8.2): background; grid (horizontal
 segments, dots, vertical segments); quads 3→0 and characters 11→0 (the major system, where the
@@ -29,6 +30,10 @@ its left neighbour. Each pixel keeps an 8-bit class map (bits 0–3 sprites, 4 v
 register written mid-line takes effect from the beam position on; at the first pixel after the
 change the edge pass sees the left neighbour as drawn with the old registers (MAME keeps its
 collision map the same way).
+
+The edge pass is current MAME's (hardware.md §9.2) and is on by default. MAME 0.251, the version
+installed as our oracle, has no edge pass: objects that only touch edge to edge do not collide
+there. ``set_edge_pass(work, False)`` gives 0.251's results; tests/vdc/test_vs_mame.py shows both.
 """
 from __future__ import annotations
 
@@ -45,6 +50,8 @@ CLASS_VGRID = 0x10
 CLASS_HGRID = 0x20   # horizontal segments and dots
 CLASS_MAJOR = 0x80   # characters and quads
 STATUS_OVERLAP = 0x80  # 0xA1 bit 7: two majors met on a line
+OVERLAP = 0x100        # internal: returned with hit bits when two majors met
+NO_EDGE_PASS = 0x01    # scratch rule flag, see set_edge_pass
 
 # Control register 0xA0 bits (hardware.md §7.7)
 CTRL_GRID = 0x08
@@ -77,7 +84,14 @@ _DRAWN_LO = _LINE + 3    # pixel up to which the line has been handed out
 _DRAWN_HI = _LINE + 4
 _KIND = _LINE + 5        # grid pattern of the composed line (see _grid_kind), + 64 if objects
 _SPAN = _LINE + 6        # pixels lo..hi-1 (2 bytes each) hold every object pixel of the line
-SCRATCH_SIZE = _LINE + 12
+_RULES = _LINE + 10      # bit 0: leave out the edge pass (MAME 0.251 has none)
+_TOTAL = _LINE + 11      # OR of every hit and edge hit of the composed line
+_OVERLAPS = _LINE + 12   # 1 if two majors met somewhere on the composed line
+GRID_KINDS = 20          # _grid_kind values: 0 (no grid) .. 2 + 2·8 + 1
+_TPL_VALID = _LINE + 16  # per grid kind: 1 if its template below is up to date
+_TPL = _TPL_VALID + 24   # per grid kind: class map and colours of background + grid
+SCRATCH_SIZE = _TPL + GRID_KINDS * 2 * WIDTH
+SCRATCH_ROWS = -(-SCRATCH_SIZE // WIDTH)   # whole frame rows (a multiple of 8 bytes)
 
 # 0xA3 bits 5/4/3 = R/G/B -> palette index I·8 + B·4 + G·2 + R (hardware.md §8.3)
 BACKGROUND_INDEX = np.array([((v >> 2) & 1) | (((v >> 1) & 1) << 1) | ((v & 1) << 2)
@@ -91,7 +105,7 @@ GRID_INDEX = np.array([((v >> 3) << 3) | (v & 1) << 2 | ((v >> 1) & 1) << 1 | ((
 def _collide(mask: int, present: int, bits: int) -> int:
     """Result bits when an object of classes ``bits`` lands on pixels holding ``present``:
     the newcomer is reported if a present class is watched, the present ones if it is."""
-    r = 0
+    r = np.int64(0)
     if mask & present:
         r |= bits
     if mask & bits:
@@ -103,42 +117,44 @@ def _collide(mask: int, present: int, bits: int) -> int:
 def _edge(mask: int, left: int, here: int) -> int:
     """MAME's edge rule (hardware.md §9.2): grid or sprites left of a major pixel, grid left of
     a sprite pixel count as touching."""
-    r = 0
+    r = np.int64(0)
     if here & CLASS_MAJOR:
         r |= _collide(mask, left & 0x3F, CLASS_MAJOR)
     return r | _collide(mask, left & 0x30, here & 0x0F)
 
 
 @njit(cache=True, inline="always")
-def _grid_span(a: int, b: int, bits: int, colour: int, s: np.ndarray) -> None:
-    """Grid pixels a..b-1: they only mark the class map (the grid never hits anything)."""
+def _grid_span(a: int, b: int, bits: int, colour: int, s: np.ndarray, t: int) -> None:
+    """Grid pixels a..b-1 of the template at t: they only mark the class map (the grid never
+    hits anything)."""
     for px in range(a, min(b, WIDTH)):
-        s[_CMAP + px] |= bits
-        s[_COLOUR + px] = colour
+        s[t + px] |= bits
+        s[t + WIDTH + px] = colour
 
 
 @njit(cache=True)
-def _draw_grid(vregs: np.ndarray, line: int, s: np.ndarray) -> None:
-    """Horizontal segments, dots, vertical segments (hardware.md §7.6), in the grid colour."""
+def _draw_grid(vregs: np.ndarray, line: int, s: np.ndarray, t: int) -> None:
+    """Horizontal segments, dots, vertical segments (hardware.md §7.6), in the grid colour,
+    into the template (class map, colours) at t."""
     c = vregs[0xA3]
     colour = GRID_INDEX[((c >> 3) & 8) | (c & 7)]
     ctrl = vregs[0xA0]
     r = (line - GRID_TOP) // GRID_ROW           # grid row containing this line
     if (line - GRID_TOP) % GRID_ROW < 3 and r <= 8:   # the 3 lines of a horizontal row
         for col in range(9):
-            if ((vregs[0xD0 + col] << 8 | vregs[0xC0 + col]) >> r) & 1:
+            if ((np.int64(vregs[0xD0 + col]) << 8 | vregs[0xC0 + col]) >> r) & 1:
                 a = GRID_X + GRID_COLUMN * col
-                _grid_span(a, a + 36, CLASS_HGRID, colour, s)
+                _grid_span(a, a + 36, CLASS_HGRID, colour, s, t)
         if ctrl & CTRL_DOTS:
             for v in range(10):
                 a = GRID_X + GRID_COLUMN * v
-                _grid_span(a, a + 4, CLASS_HGRID, colour, s)
+                _grid_span(a, a + 4, CLASS_HGRID, colour, s, t)
     if r <= 7:
         width = 32 if ctrl & CTRL_FILL else 4
         for v in range(10):
             if (vregs[0xE0 + v] >> r) & 1:
                 a = GRID_X + GRID_COLUMN * v
-                _grid_span(a, a + width, CLASS_VGRID, colour, s)
+                _grid_span(a, a + width, CLASS_VGRID, colour, s, t)
 
 
 @njit(cache=True, inline="always")
@@ -158,70 +174,80 @@ def _major_height(y: int, ptr: int) -> int:
 
 @njit(cache=True)
 def _draw_cell(vregs: np.ndarray, line: int, y: int, x: int, reg: int, mask: int,
-               s: np.ndarray) -> None:
+               s: np.ndarray) -> int:
     """One character cell (16 pixel clocks) of a major whose pointer/attribute are at reg,
-    reg+1 (hardware.md §7.4, MAME's major-pixel rule §9.2)."""
-    attr = vregs[reg + 1]
+    reg+1 (hardware.md §7.4, MAME's major-pixel rule §9.2). Returns its hits | OVERLAP."""
+    attr = np.int64(vregs[reg + 1])
     address = ((attr & 1) << 8 | vregs[reg]) + (y >> 1) + ((line - y) >> 1)
     bits = CHARSET[address & 0x1FF]
     colour = 8 | ((attr >> 1) & 7)
+    out = 0
     for px in range(x, min(x + 16, WIDTH)):
         present = s[_CMAP + px]
         if s[_CLAIM + px]:             # a higher-index major was here first
             s[_CLAIM + px] = 3
+            out |= OVERLAP
             if present & CLASS_MAJOR:
                 continue
         else:
             s[_CLAIM + px] = 1
         if (bits >> (7 - ((px - x) >> 1))) & 1:       # bit 7 is the leftmost pixel
-            s[_HITS + px] |= _collide(mask, present, CLASS_MAJOR)
+            hit = _collide(mask, present, CLASS_MAJOR)
+            s[_HITS + px] |= hit
+            out |= hit
             s[_CMAP + px] = present | CLASS_MAJOR
             s[_COLOUR + px] = colour
+    return out
 
 
 @njit(cache=True)
 def _draw_majors(vregs: np.ndarray, ntsc: bool, line: int, mask: int,
-                 s: np.ndarray) -> tuple[int, int]:
-    """Quads 3→0 then characters 11→0 (hardware.md §7.4, §7.5); returns the span covered."""
+                 s: np.ndarray) -> tuple[int, int, int]:
+    """Quads 3→0 then characters 11→0 (hardware.md §7.4, §7.5); returns the span covered and
+    the hits | OVERLAP produced."""
     left = WIDTH
     right = 0
+    out = 0
     for q in range(3, -1, -1):
         base = 0x40 + 16 * q
-        y = vregs[base]
+        y = np.int64(vregs[base])
         if ntsc and y < 0x0E:           # the 8244 does not show majors above Y = 0x0E
             continue
         h = _major_height(y, vregs[base + 14])     # sub-character 3 sets the height
         if y <= line < y + 2 * h:
-            x = 2 * (vregs[base + 1] + 5)
+            x = 2 * (np.int64(vregs[base + 1]) + 5)
             if x < WIDTH:
                 left = min(left, x)
                 right = max(right, x + 112)
                 for j in range(4):
                     if x + 32 * j < WIDTH:
-                        _draw_cell(vregs, line, y, x + 32 * j, base + 2 + 4 * j, mask, s)
+                        out |= _draw_cell(vregs, line, y, x + 32 * j, base + 2 + 4 * j,
+                                          mask, s)
     for i in range(11, -1, -1):
         base = 0x10 + 4 * i
-        y = vregs[base]
+        y = np.int64(vregs[base])
         if ntsc and y < 0x0E:
             continue
         if y <= line < y + 2 * _major_height(y, vregs[base + 2]):
-            x = 2 * (vregs[base + 1] + 5)
+            x = 2 * (np.int64(vregs[base + 1]) + 5)
             if x < WIDTH:
                 left = min(left, x)
                 right = max(right, x + 16)
-                _draw_cell(vregs, line, y, x, base + 2, mask, s)
-    return left, right
+                out |= _draw_cell(vregs, line, y, x, base + 2, mask, s)
+    return left, right, out
 
 
 @njit(cache=True)
-def _draw_sprites(vregs: np.ndarray, line: int, mask: int, s: np.ndarray) -> tuple[int, int]:
+def _draw_sprites(vregs: np.ndarray, line: int, mask: int,
+                  s: np.ndarray) -> tuple[int, int, int]:
     """Sprites 3→0 (hardware.md §7.3): bit 0 of a shape byte is the leftmost pixel. Returns the
-    span covered."""
+    span covered and the hits produced."""
     left = WIDTH
     right = 0
+    out = 0
     for i in range(3, -1, -1):
-        y = vregs[4 * i]
-        attr = vregs[4 * i + 2]
+        y = np.int64(vregs[4 * i])
+        attr = np.int64(vregs[4 * i + 2])
         size = 4 if attr & 4 else 2                 # pixel clocks (and lines) per sprite pixel
         if not (y <= line < y + 8 * size):
             continue
@@ -231,7 +257,7 @@ def _draw_sprites(vregs: np.ndarray, line: int, mask: int, s: np.ndarray) -> tup
             continue
         mode = attr & 3                             # S, X9
         shift = 1 if mode == 1 else ((r & 1) ^ 1 if mode == 2 else (r & 1 if mode == 3 else 0))
-        x = 2 * (vregs[4 * i + 1] + 5) + shift * (size >> 1)
+        x = 2 * (np.int64(vregs[4 * i + 1]) + 5) + shift * (size >> 1)
         left = min(left, x)
         right = max(right, x + 8 * size)
         colour = 8 | ((attr >> 3) & 7)
@@ -241,62 +267,82 @@ def _draw_sprites(vregs: np.ndarray, line: int, mask: int, s: np.ndarray) -> tup
                 a = x + m * size
                 for px in range(a, min(a + size, WIDTH)):
                     present = s[_CMAP + px]
-                    s[_HITS + px] |= _collide(mask, present, bit)
+                    hit = _collide(mask, present, bit)
+                    s[_HITS + px] |= hit
+                    out |= hit
                     s[_COLOUR + px] = colour
                     s[_CMAP + px] = present | bit
-    return left, right
+    return left, right, out
 
 
 @njit(cache=True)
-def compose_line(vregs: np.ndarray, ntsc: bool, line: int, s: np.ndarray) -> None:
-    """Compose the whole of scanline ``line`` from the current registers into scratch ``s``."""
-    background = BACKGROUND_INDEX[(vregs[0xA3] >> 3) & 7]
-    for px in range(WIDTH):
-        s[_COLOUR + px] = background
+def _compose_line(vregs: np.ndarray, ntsc: bool, line: int, s: np.ndarray) -> None:
+    """Compose the whole of scanline ``line`` from the current registers into scratch ``s``
+    (whose grid templates must belong to these registers: see _same_registers)."""
     ctrl = vregs[0xA0]
-    grid = (ctrl & CTRL_GRID) != 0 and GRID_TOP <= line <= GRID_BOTTOM
+    kind = _grid_kind(ctrl, line)
     objects = (ctrl & CTRL_OBJECTS) != 0 and line < HEIGHT
-    s[_ACTIVE] = 1 if grid or objects else 0
+    # background and grid come from a template per grid pattern, made once per register state
+    t = _TPL + kind * 2 * WIDTH
+    if not s[_TPL_VALID + kind]:
+        background = BACKGROUND_INDEX[(vregs[0xA3] >> 3) & 7]
+        for px in range(WIDTH):
+            s[t + px] = 0
+            s[t + WIDTH + px] = background
+        if kind:
+            _draw_grid(vregs, line, s, t)
+        s[_TPL_VALID + kind] = 1
+    for px in range(WIDTH):
+        s[_CMAP + px] = s[t + px]
+        s[_COLOUR + px] = s[t + WIDTH + px]
+    s[_ACTIVE] = 1 if kind or objects else 0
     left = WIDTH
     right = 0
-    if grid or objects:
+    out = 0
+    if objects:
         for px in range(WIDTH):
-            s[_CMAP + px] = 0
             s[_CLAIM + px] = 0
             s[_HITS + px] = 0
             s[_EDGE + px] = 0
         mask = vregs[0xA2]
-        if grid:
-            _draw_grid(vregs, line, s)
-        if objects:
-            left, right = _draw_majors(vregs, ntsc, line, mask, s)
-            sleft, sright = _draw_sprites(vregs, line, mask, s)
-            left = max(min(left, sleft), 0)
-            right = min(max(right, sright), WIDTH)
-            if mask:
-                for x in range(max(left, 1), right):
-                    s[_EDGE + x] = _edge(mask, s[_CMAP + x - 1], s[_CMAP + x])
+        left, right, out = _draw_majors(vregs, ntsc, line, mask, s)
+        sleft, sright, sout = _draw_sprites(vregs, line, mask, s)
+        out |= sout
+        left = max(min(left, sleft), 0)
+        right = min(max(right, sright), WIDTH)
+        if mask and not s[_RULES] & NO_EDGE_PASS:
+            for x in range(max(left, 1), right):
+                here = s[_CMAP + x]
+                if here & (CLASS_MAJOR | 0x0F):     # only object pixels can be hit so
+                    e = _edge(mask, s[_CMAP + x - 1], here)
+                    s[_EDGE + x] = e
+                    out |= e
+    s[_TOTAL] = out & 0xFF
+    s[_OVERLAPS] = 1 if out & OVERLAP else 0
     s[_SPAN] = left & 0xFF
     s[_SPAN + 1] = left >> 8
     s[_SPAN + 2] = right & 0xFF
     s[_SPAN + 3] = right >> 8
     s[_LINE] = line + 1
-    s[_KIND] = _grid_kind(ctrl, line) + 64 * s[_OBJECT_LINES + line]
+    s[_KIND] = _grid_kind(ctrl, line) + 64 * np.int64(s[_OBJECT_LINES + line])
 
 
 @njit(cache=True)
 def _same_registers(vregs: np.ndarray, ntsc: bool, s: np.ndarray) -> bool:
     """True if the picture registers equal the snapshot in the scratch; else take a new one
     and note which scanlines have objects on them."""
-    diff = s[_NTSC] ^ (2 if ntsc else 1)
-    for a in range(PICTURE_REGS[0], PICTURE_REGS[1]):
-        diff |= vregs[a] ^ s[_SNAP + a]
-    for a in range(GRID_REGS[0], GRID_REGS[1]):
-        diff |= vregs[a] ^ s[_SNAP + a]
-    if diff == 0:
-        return True
+    if s[_NTSC] == (2 if ntsc else 1):
+        diff = np.uint8(0)
+        for a in range(PICTURE_REGS[0], PICTURE_REGS[1]):
+            diff |= vregs[a] ^ s[_SNAP + a]
+        for a in range(GRID_REGS[0], GRID_REGS[1]):
+            diff |= vregs[a] ^ s[_SNAP + a]
+        if diff == 0:
+            return True
     for a in range(256):
         s[_SNAP + a] = vregs[a]
+    for k in range(GRID_KINDS):
+        s[_TPL_VALID + k] = 0
     s[_NTSC] = 2 if ntsc else 1
     for line in range(HEIGHT):
         s[_OBJECT_LINES + line] = 0
@@ -304,23 +350,44 @@ def _same_registers(vregs: np.ndarray, ntsc: bool, s: np.ndarray) -> bool:
         for base in range(0x10, 0x80, 4):       # characters, then quad sub-characters
             if base >= 0x40 and (base & 0x0C) != 0:
                 continue                        # a quad has one Y; its height is sub-char 3's
-            y = vregs[base]
+            y = np.int64(vregs[base])
             if ntsc and y < 0x0E:
                 continue
             h = _major_height(y, vregs[base + 14 if base >= 0x40 else base + 2])
             for line in range(y, min(y + 2 * h, HEIGHT)):
                 s[_OBJECT_LINES + line] = 1
         for i in range(4):
-            y = vregs[4 * i]
+            y = np.int64(vregs[4 * i])
             size = 4 if vregs[4 * i + 2] & 4 else 2
             for line in range(y, min(y + 8 * size, HEIGHT)):
                 s[_OBJECT_LINES + line] = 1
     return False
 
 
+@njit(cache=True)
+def _or_bytes(s: np.ndarray, a: int, b: int) -> int:
+    """The OR of bytes s[a:b], eight at a time where aligned (s starts 8-byte aligned)."""
+    r = np.int64(0)
+    while a < b and a & 7:
+        r |= s[a]
+        a += 1
+    words = s.view(np.uint64)
+    w = np.uint64(0)
+    while a + 8 <= b:
+        w |= words[a >> 3]
+        a += 8
+    while a < b:
+        r |= s[a]
+        a += 1
+    w |= w >> np.uint64(32)
+    w |= w >> np.uint64(16)
+    w |= w >> np.uint64(8)
+    return r | np.int64(w & np.uint64(0xFF))
+
+
 def new_scratch() -> np.ndarray:
     """Working memory for ``draw_segment_with`` (one composed line and its origin)."""
-    return np.zeros(SCRATCH_SIZE, dtype=np.uint8)
+    return np.zeros(SCRATCH_ROWS * WIDTH, dtype=np.uint8)
 
 
 @njit(cache=True)
@@ -332,36 +399,41 @@ def draw_segment_with(vregs: np.ndarray, ntsc: bool, line: int, x0: int, x1: int
     if x1 <= x0:
         return 0, 0
     follows = (x0 > 0 and s[_LINE] == line + 1
-               and (s[_DRAWN_LO] | s[_DRAWN_HI] << 8) == x0)
+               and (np.int64(s[_DRAWN_LO]) | np.int64(s[_DRAWN_HI]) << 8) == x0)
     left_drawn = s[_CMAP + x0 - 1] if follows and s[_ACTIVE] else 0
     if _same_registers(vregs, ntsc, s):
         if s[_LINE] != line + 1:
             # a line without objects looks like the last one composed if that had the same grid
-            kind = _grid_kind(vregs[0xA0], line) + 64 * s[_OBJECT_LINES + line]
+            kind = _grid_kind(vregs[0xA0], line) + 64 * np.int64(s[_OBJECT_LINES + line])
             if kind < 64 and s[_KIND] == kind and s[_LINE] != 0:
                 s[_LINE] = line + 1
             else:
-                compose_line(vregs, ntsc, line, s)
+                _compose_line(vregs, ntsc, line, s)
     else:
-        compose_line(vregs, ntsc, line, s)
+        _compose_line(vregs, ntsc, line, s)
     s[_DRAWN_LO] = x1 & 0xFF
     s[_DRAWN_HI] = x1 >> 8
     lum = 8 if lum_forced else 0      # P17 = 0 forces the intensity of every pixel (§8.3)
     for px in range(x0, x1):
         row[px] = s[_COLOUR + px] | lum
-    lo = max(x0, s[_SPAN] | s[_SPAN + 1] << 8)
-    hi = min(x1, s[_SPAN + 2] | s[_SPAN + 3] << 8)
+    span_lo = np.int64(s[_SPAN]) | np.int64(s[_SPAN + 1]) << 8
+    span_hi = np.int64(s[_SPAN + 2]) | np.int64(s[_SPAN + 3]) << 8
+    lo = max(x0, span_lo)
+    hi = min(x1, span_hi)
     if lo >= hi:
         return 0, 0                   # no object pixel here: the grid alone never collides
     result = 0
     claims = 0
-    for px in range(lo, hi):
-        result |= s[_HITS + px]
-        claims |= s[_CLAIM + px]
-    for px in range(max(lo, x0 + 1), hi):
-        result |= s[_EDGE + px]
+    if s[_TOTAL] | s[_OVERLAPS]:
+        if (x0 == 0 or x0 < span_lo) and x1 >= span_hi:
+            result = np.int64(s[_TOTAL])   # the whole of the line's object pixels
+            claims = 2 * np.int64(s[_OVERLAPS])
+        else:
+            result = _or_bytes(s, _HITS + lo, _HITS + hi) | \
+                _or_bytes(s, _EDGE + max(lo, x0 + 1), _EDGE + hi)
+            claims = _or_bytes(s, _CLAIM + lo, _CLAIM + hi)
     mask = vregs[0xA2]
-    if x0 > 0 and mask:
+    if x0 > 0 and mask and not s[_RULES] & NO_EDGE_PASS:
         # the first pixel meets its left neighbour as it was drawn, perhaps by older registers
         left = left_drawn if follows else s[_CMAP + x0 - 1]
         result |= _edge(mask, left, s[_CMAP + x0])
@@ -374,7 +446,7 @@ def draw_segment(vregs: np.ndarray, ntsc: bool, line: int, x0: int, x1: int,
     """Draw pixels x0..x1-1 of scanline ``line`` from the current registers; return the
     collision result bits and status bits these pixels produce."""
     return draw_segment_with(vregs, ntsc, line, x0, x1, lum_forced, row,
-                             np.zeros(SCRATCH_SIZE, dtype=np.uint8))
+                             np.zeros(SCRATCH_ROWS * WIDTH, dtype=np.uint8))
 
 
 @njit(cache=True)
@@ -382,7 +454,7 @@ def render_frame(vregs: np.ndarray, ntsc: bool, lum_forced: bool,
                  frame: np.ndarray) -> tuple[int, int]:
     """Draw every line of ``frame`` (uint8 [243, 360]) from one register state, as the chip does
     when no register changes during the frame; returns the OR of collision and status bits."""
-    scratch = np.zeros(SCRATCH_SIZE, dtype=np.uint8)
+    scratch = np.zeros(SCRATCH_ROWS * WIDTH, dtype=np.uint8)
     result = 0
     status = 0
     for line in range(frame.shape[0]):
@@ -394,13 +466,22 @@ def render_frame(vregs: np.ndarray, ntsc: bool, lum_forced: bool,
 
 # The machine keeps the scratch as extra rows under the frame being drawn, so that it travels
 # with the frame through the compiled loop and is saved with the machine state.
-SCRATCH_ROWS = -(-SCRATCH_SIZE // WIDTH)
 WORK_ROWS = HEIGHT + SCRATCH_ROWS
 
 
 def new_work() -> np.ndarray:
     """The frame being drawn (rows 0..242) followed by the compositor's scratch rows."""
     return np.zeros((WORK_ROWS, WIDTH), dtype=np.uint8)
+
+
+def set_edge_pass(work: np.ndarray, on: bool) -> None:
+    """Switch MAME's collision edge pass (hardware.md §9.2, current MAME) on or off for a
+    ``new_work()`` array. It is on by default; MAME 0.251, the version our comparison tests run,
+    predates it, so they switch it off to compare collision results exactly."""
+    s = work.reshape(-1)[HEIGHT * WIDTH:]
+    s[_RULES] = 0 if on else NO_EDGE_PASS
+    s[_LINE] = 0
+    s[_NTSC] = 0                       # forget the composed line and the register snapshot
 
 
 @njit(cache=True)

@@ -42,6 +42,7 @@ SND_DC_X = 10         # DC-blocking filter: previous input sample
 SND_DC_Y = 11         # DC-blocking filter: previous output, fixed point << DC_SHIFT
 SND_ACC = 12          # integral of the signal over the sample being built
 SND_DC_POLE = 13      # filter pole, fixed point << POLE_SHIFT
+SND_IDLE = 14         # line clocks still to ignore after power-on
 SND_SIZE = 16
 
 AUDIO_CAPACITY = 2048  # samples per frame the caller must provide room for
@@ -59,9 +60,12 @@ CTRL_ENABLE = 0x80
 SHIFTS_PER_INTERRUPT = 24
 
 
-def new_state(sample_rate: int, line_ticks: int, tick_hz: int) -> np.ndarray:
-    """A fresh sound state for the given host rate and region timing."""
+def new_state(sample_rate: int, line_ticks: int, tick_hz: int, idle_lines: int = 0) -> np.ndarray:
+    """A fresh sound state for the given host rate and region timing. ``idle_lines``: line
+    clocks to ignore after power-on — MAME starts its line timer at line 0, so a console
+    switched on at line 243 has no sound clocks until the first line 0 (lines − 243)."""
     snd = np.zeros(SND_SIZE, dtype=np.int64)
+    snd[SND_IDLE] = idle_lines
     snd[SND_RATE] = sample_rate
     snd[SND_LINE_TICKS] = line_ticks
     snd[SND_TICK_HZ] = tick_hz
@@ -79,7 +83,10 @@ def note_write(snd: np.ndarray) -> None:
 def clock_line(vregs: np.ndarray, snd: np.ndarray) -> bool:
     """One HBLANK-start clock: step the prescaler (every 4 or 16 lines a shift is due) and shift
     unless the CPU wrote the register since the last clock. True = raise the sound interrupt."""
-    ctrl = vregs[0xAA]
+    if snd[SND_IDLE] > 0:
+        snd[SND_IDLE] -= 1
+        return False
+    ctrl = np.int64(vregs[0xAA])
     snd[SND_PRESCALER] = (snd[SND_PRESCALER] + 1) & 0xFF
     if snd[SND_PRESCALER] & (3 if ctrl & CTRL_FAST else 15) == 0:
         snd[SND_PENDING] = 1
@@ -110,7 +117,7 @@ def clock_line(vregs: np.ndarray, snd: np.ndarray) -> bool:
 @njit(cache=True)
 def emit_line(vregs: np.ndarray, snd: np.ndarray, audio: np.ndarray) -> None:
     """Append the host samples covered by one scanline of output to ``audio``."""
-    ctrl = vregs[0xAA]
+    ctrl = np.int64(vregs[0xAA])
     level = 0
     if ctrl & CTRL_ENABLE and snd[SND_LAST_BIT]:
         level = FULL_SCALE * (ctrl & CTRL_VOLUME) // 16   # PWM duty = volume / 16

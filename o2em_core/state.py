@@ -47,8 +47,9 @@ REG_NAMES: tuple[str, ...] = (
     "COLLISION",            # collision result (0xA2 read); vregs[0xA2] holds the mask
     "BEAM_X", "BEAM_Y",     # 0xA5/0xA4 latched by a 1->0 write of control bit 1
     "DRAWN",                # tick up to which the picture has been drawn
-    # region constants (set once, saved so that a state knows its region)
-    "NTSC", "TPC", "TPL", "LINES", "FRAME_TICKS", "PX_NUM", "PX_DEN", "HTOTAL",
+    # region constants (set once, saved so that a state knows its region): ticks per machine
+    # cycle, per pixel clock, per line, ...
+    "NTSC", "TPC", "TPX", "TPL", "LINES", "FRAME_TICKS", "HTOTAL",
     "HB_END", "BG_PX", "VBL_START_POS", "VBL_END_POS", "TICK_VBL", "TICK_HBL",
     "CART_MASK",            # cartridge size − 1, or −1 for an empty slot
 )
@@ -56,7 +57,7 @@ REG_NAMES: tuple[str, ...] = (
  JNI_END, JNI_TARGET, P1, P2, BUS,
  TICK, POWER_ON_TICK, FRAME_END, FRAMES, EV_TICK, EV_KIND, EV_LINE,
  INT, STATUS, COLLISION, BEAM_X, BEAM_Y, DRAWN,
- NTSC, TPC, TPL, LINES, FRAME_TICKS, PX_NUM, PX_DEN, HTOTAL, HB_END, BG_PX, VBL_START_POS,
+ NTSC, TPC, TPX, TPL, LINES, FRAME_TICKS, HTOTAL, HB_END, BG_PX, VBL_START_POS,
  VBL_END_POS, TICK_VBL, TICK_HBL, CART_MASK) = range(len(REG_NAMES))
 REGS_SIZE = 64              # room to grow without changing the state layout's size
 
@@ -74,8 +75,7 @@ def new_regs(region: Region, cart_size: int) -> np.ndarray:
     r[TPL] = region.ticks_per_line
     r[LINES] = region.lines
     r[FRAME_TICKS] = region.frame_ticks
-    r[PX_NUM] = region.px_num
-    r[PX_DEN] = region.px_den
+    r[TPX] = region.ticks_per_px
     r[HTOTAL] = region.htotal
     r[HB_END] = region.hblank_end_px
     r[BG_PX] = region.bg_px

@@ -1,17 +1,23 @@
-"""The time base of the console: ticks of the master crystal (hardware.md §3).
+"""The time base of the console (hardware.md §3): one integer clock that both the 8048's machine
+cycles and the video chip's pixel clocks divide exactly.
 
-Both regions become exact integers when time is counted in crystal ticks:
+The rates are MAME's, because MAME is the reference the project compares with:
 
-* NTSC (Odyssey², 8244, 7.15909 MHz): 1 machine cycle = 20 ticks, 1 scanline = 455 ticks, and
-  a tick is one pixel clock of MAME's screen.
-* PAL (Videopac G7000, 8245, 17.734476 MHz): 1 machine cycle = 45 ticks, 1 scanline = 1140
-  ticks; the pixel clock is crystal / 2.5, so pixel = ticks × 2 / 5.
+* the pixel clock is twice the 824x clock, as an integer number of Hz: NTSC 7 159 090
+  (crystal / 2 × 2), PAL 7 093 790 (17 734 476 / 5 × 2, the 0.4 Hz dropped);
+* the CPU executes 357 955 (NTSC) or 394 100 (PAL) machine cycles per second: MAME divides
+  the CPU clock (crystal × 3/4 or crystal / 3) by 15 and rounds up, so its CPU runs about
+  1.4 parts per million faster than the crystal ratio (20 / 18 pixel clocks per cycle). Over
+  20 frames that is ~4 pixel clocks, which is what comparisons of mid-frame effects see.
 
-Beam events are given in (line, pixel) positions as MAME's 8244 model places them.
+A tick is 1 / lcm(cycle rate, pixel rate) of a second; cycles and pixels are whole numbers of
+ticks (NTSC 1 431 818 and 71 591, PAL 709 379 and 39 410). Beam events are given in (line,
+pixel) positions as MAME's 8244 model places them.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from math import gcd
 
 
 @dataclass(frozen=True)
@@ -19,38 +25,44 @@ class Region:
     """The timing constants of one console model."""
 
     name: str
-    crystal_hz: int          # master ticks per second
-    ticks_per_cycle: int     # one 8048 machine cycle (15 CPU clocks)
-    ticks_per_line: int      # one scanline
+    cycles_per_second: int   # 8048 machine cycles per second (MAME's rounding)
+    pixel_hz: int            # pixel clocks per second (2 × the 824x clock)
+    htotal: int              # pixel clocks per scanline
     lines: int               # scanlines per frame (vtotal)
-    px_num: int              # pixel = tick × px_num // px_den
-    px_den: int
     hblank_end_px: int       # last pixel of HBLANK (T1 high from px 366 to this one)
     bg_px: int               # "BG": the Y beam counter increments here
     vblank_end_line: int     # VBLANK ends at (this line, px 365) — 0 of the next frame on NTSC
     ntsc: bool               # 8244 (True) or 8245 (False)
 
     @property
-    def htotal(self) -> int:
-        """Pixel clocks per scanline."""
-        return self.ticks_per_line * self.px_num // self.px_den
+    def tick_hz(self) -> int:
+        """Ticks per second: the least common multiple of the two rates."""
+        return self.cycles_per_second * self.pixel_hz // gcd(self.cycles_per_second,
+                                                             self.pixel_hz)
+
+    @property
+    def ticks_per_cycle(self) -> int:
+        return self.tick_hz // self.cycles_per_second
+
+    @property
+    def ticks_per_px(self) -> int:
+        return self.tick_hz // self.pixel_hz
+
+    @property
+    def ticks_per_line(self) -> int:
+        return self.ticks_per_px * self.htotal
 
     @property
     def frame_ticks(self) -> int:
         return self.ticks_per_line * self.lines
 
     @property
-    def cycles_per_second(self) -> float:
-        return self.crystal_hz / self.ticks_per_cycle
-
-    @property
     def fps(self) -> float:
-        return self.crystal_hz / self.frame_ticks
+        return self.pixel_hz / (self.htotal * self.lines)
 
     def tick_of_px(self, px: int) -> int:
-        """First whole tick of the line at or before the start of pixel ``px``: the machine cycle
-        containing that tick is the one containing the exact beam time."""
-        return px * self.px_den // self.px_num
+        """The tick at which pixel ``px`` of a line starts."""
+        return px * self.ticks_per_px
 
 
 VISIBLE_LINES = 243      # lines 0..242 are drawn (MAME screen)
@@ -61,8 +73,8 @@ HBLANK_PX = 366          # HBLANK starts; the sound clock steps here on every li
 HSTATUS_PX = 225         # status bit 0 rises at X = 0x70 (pixel 225 …)
 POWER_ON_LINE = 243      # MAME starts the CPU at line 243, pixel 0 (start of VBLANK lines)
 
-NTSC = Region("ntsc", 7_159_090, 20, 455, 263, 1, 1, hblank_end_px=452, bg_px=413,
+NTSC = Region("ntsc", 357_955, 7_159_090, 455, 263, hblank_end_px=452, bg_px=413,
               vblank_end_line=263, ntsc=True)
-PAL = Region("pal", 17_734_476, 45, 1140, 313, 2, 5, hblank_end_px=453, bg_px=414,
+PAL = Region("pal", 394_100, 7_093_790, 456, 313, hblank_end_px=453, bg_px=414,
              vblank_end_line=312, ntsc=False)
 REGIONS: dict[str, Region] = {"ntsc": NTSC, "pal": PAL}

@@ -12,8 +12,8 @@ from numba import njit
 
 from . import raster, sound
 from .state import (BEAM_X, BEAM_Y, BG_PX, COLLISION, DRAWN, EV_KIND, EV_LINE, EV_LINE_END,
-                    EV_TICK, EV_VBLANK, FRAME_TICKS, HB_END, HTOTAL, INT, LINES, NTSC, PX_DEN,
-                    PX_NUM, STATUS, TICK_HBL, TICK_VBL, TPL, VBL_END_POS, VBL_START_POS)
+                    EV_TICK, EV_VBLANK, FRAME_TICKS, HB_END, HTOTAL, INT, LINES, NTSC, STATUS,
+                    TPX, TICK_HBL, TICK_VBL, TPL, VBL_END_POS, VBL_START_POS)
 from .timing import HBLANK_PX, HSTATUS_PX, VBLANK_LINE, VISIBLE_LINES, VISIBLE_PX
 
 CONTROL, STATUS_REG, COLLIDE, COLOUR, BEAM_Y_REG, BEAM_X_REG = 0xA0, 0xA1, 0xA2, 0xA3, 0xA4, 0xA5
@@ -27,10 +27,11 @@ ST_ACK_CLEARS = 0xCC        # reading 0xA1 clears bits 2, 3, 6, 7 (MAME)
 
 @njit(cache=True)
 def beam(regs: np.ndarray, tick: int) -> tuple[int, int]:
-    """(line, pixel) of the beam at master tick ``tick``."""
-    ft = tick % regs[FRAME_TICKS]
+    """(line, pixel) of the beam at master tick ``tick``, rounded to the nearest pixel clock as
+    MAME's screen does (it adds half a pixel before dividing)."""
+    ft = (tick + regs[TPX] // 2) % regs[FRAME_TICKS]
     line = ft // regs[TPL]
-    px = (ft - line * regs[TPL]) * regs[PX_NUM] // regs[PX_DEN]
+    px = (ft - line * regs[TPL]) // regs[TPX]
     return line, px
 
 
@@ -72,6 +73,7 @@ def catch_up(regs: np.ndarray, vregs: np.ndarray, work: np.ndarray, p1: int,
              tick: int) -> None:
     """Draw every visible pixel the beam has passed since the last call, with the registers as
     they are now (called before anything that changes the picture)."""
+    tick += regs[TPX] // 2            # the beam position rounded as in beam()
     drawn = regs[DRAWN]
     if tick <= drawn:
         return
@@ -85,8 +87,8 @@ def catch_up(regs: np.ndarray, vregs: np.ndarray, work: np.ndarray, p1: int,
         seg_end = min(tick, start + tpl)
         line = line_abs % lines
         if line < VISIBLE_LINES:
-            x0 = min((drawn - start) * regs[PX_NUM] // regs[PX_DEN], VISIBLE_PX)
-            x1 = min((seg_end - start) * regs[PX_NUM] // regs[PX_DEN], VISIBLE_PX)
+            x0 = min((drawn - start) // regs[TPX], VISIBLE_PX)
+            x1 = min((seg_end - start) // regs[TPX], VISIBLE_PX)
             if x1 > x0:
                 coll, st = raster.draw_segment_work(vregs, ntsc, line, x0, x1, lum_forced, work)
                 regs[COLLISION] |= coll

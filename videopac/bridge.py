@@ -16,10 +16,38 @@ from board_ledger import events as ev
 from board_ledger import notation, rules
 from board_ledger.errors import LedgerError
 from board_ledger.game import Game
+from board_ledger.rules import WEAPON_NAMES
 from board_ledger.state import State
-from videopac.battle import WEAPON_NAMES, Snapshot
+from videopac import battle
 
 OTHER = {"red": "blue", "blue": "red"}
+LETTER = {"none": None, "plane": "P", "submarine": "S", "tank": "T"}      # the ledger's weapons
+RESULT = {"running": "running", "red won": "red", "blue won": "blue", "both destroyed": "both"}
+
+
+@dataclasses.dataclass(frozen=True)
+class Snapshot:
+    """The published state of one frame in the ledger's terms (weapons P/S/T, the side that won)."""
+    phase: str
+    weapon: dict[str, str | None]   # "red" / "blue" -> P, S, T or None
+    energy: dict[str, int]
+    result: str                     # running, red, blue, both
+    counter_reading: int = 0
+
+    @classmethod
+    def of(cls, decoded: dict) -> "Snapshot":
+        """From the ``battle`` object that videopac/battle.py decodes (the one decoder)."""
+        sides = ("red", "blue")
+        return cls(decoded["phase"], {s: LETTER.get(decoded[f"weapon_{s}"]) for s in sides},
+                   {s: decoded[f"energy_{s}"] for s in sides},
+                   RESULT.get(decoded["battle_result"], "running"), decoded["counter_reading"])
+
+
+def read(machine, symbols: dict[str, int]) -> Snapshot | None:
+    """The snapshot of the machine's last frame, or None if the symbols are not the battle
+    program's."""
+    decoded = battle.decode(machine.iram, symbols)
+    return Snapshot.of(decoded) if decoded is not None else None
 KEY_OF = {"red": "R", "blue": "B"}           # battle-program.md: R selects red, B blue
 
 

@@ -7,9 +7,12 @@ optionally a save state to continue from.
 from __future__ import annotations
 
 import argparse
+import hashlib
+import io
 import json
 import pathlib
 import sys
+import wave
 import zlib
 from dataclasses import dataclass
 
@@ -47,6 +50,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--dump", metavar="OUT.json", help="write the machine's state as JSON")
     parser.add_argument("--state-in", metavar="F", help="start from this save state")
     parser.add_argument("--state-out", metavar="F", help="write a save state at the end")
+    parser.add_argument("--screenshot", metavar="OUT.png", help="write the last frame as PNG")
+    parser.add_argument("--scale", type=int, default=1, metavar="N",
+                        help="enlarge the screenshot N times (whole pixels, default 1)")
+    parser.add_argument("--audio", metavar="OUT.wav",
+                        help="write the sound of all frames as 16-bit mono WAV")
+    parser.add_argument("--frame-hash", action="store_true",
+                        help="print the SHA-256 of the last frame's palette indices")
+
+    def one_line_error(message: str) -> None:
+        print(f"{PROG}: {message}; see '{PROG} --help'", file=sys.stderr)
+        sys.exit(2)
+
+    parser.error = one_line_error     # argparse would print the whole usage first
 
 
 def parse_script(text: str, name: str) -> list[Event]:
@@ -131,10 +147,25 @@ def _read_bytes(path: str) -> bytes:
         raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
 
 
-def dump(machine) -> dict:
-    """The JSON document of ``--dump``."""
+def _symbols(args: argparse.Namespace) -> dict[str, int] | None:
+    """The cartridge's symbol table: CART.json next to CART.bin, or the built-in one."""
+    from videopac.battle import SymbolFileError, symbols_for
+
+    if args.no_cart:
+        return None
+    try:
+        return symbols_for(args.cart or None)
+    except SymbolFileError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def dump(machine, symbols: dict[str, int] | None = None) -> dict:
+    """The JSON document of ``--dump``; with the battle program's symbols also ``battle``."""
+    from videopac.battle import decode
+
     c = machine.cpu
-    return {
+    battle = decode(machine.iram, symbols) if symbols else None
+    document = {
         "frames": machine.frames,
         "cycles": machine.cycles,
         "region": machine.region,
@@ -144,7 +175,27 @@ def dump(machine) -> dict:
         "xram": machine.xram.tobytes().hex(),
         "vdc": machine.vdc_regs.tobytes().hex(),
         "frame_crc32": f"{zlib.crc32(machine.frame.tobytes()):08x}",
+        "frame_sha256": frame_sha256(machine),
     }
+    if battle is not None:
+        document["battle"] = battle
+    return document
+
+
+def frame_sha256(machine) -> str:
+    """SHA-256 of the last frame's palette indices (243 × 360 bytes, row by row)."""
+    return hashlib.sha256(machine.frame.tobytes()).hexdigest()
+
+
+def wav_bytes(samples, rate: int) -> bytes:
+    """16-bit mono PCM samples as a WAV file."""
+    out = io.BytesIO()
+    with wave.open(out, "wb") as w:
+        w.setnchannels(1)
+        w.setsampwidth(2)
+        w.setframerate(rate)
+        w.writeframes(samples.astype("<i2").tobytes())
+    return out.getvalue()
 
 
 def _apply(machine, event: Event) -> None:
@@ -169,8 +220,11 @@ def main(args: argparse.Namespace) -> int:
             raise UsageError("give either CART.bin or --no-cart, not both")
         if args.frames < 0:
             raise UsageError("--frames must be 0 or more")
+        if args.scale < 1:
+            raise UsageError("--scale must be a whole number of 1 or more")
         events = parse_script(_read_text(args.input), args.input) if args.input else []
         bios, cart = _images(args)
+        symbols = _symbols(args)
         state = _read_bytes(args.state_in) if args.state_in else None
 
         from o2em_core import Machine, StateError
@@ -182,14 +236,29 @@ def main(args: argparse.Namespace) -> int:
             except StateError as exc:
                 raise UsageError(f"{args.state_in}: {exc}") from None
         pending = list(events)
+        sound = []
         for frame in range(args.frames):
             while pending and pending[0].frame <= frame:
                 _apply(machine, pending.pop(0))
             machine.run_frame()
+            if args.audio:
+                sound.append(machine.audio())
+        if args.screenshot:
+            from o2em_core import palette
+
+            rgb = palette.scale(palette.to_rgb(machine.frame), args.scale)
+            _write(args.screenshot, palette.to_png(rgb))
+        if args.audio:
+            import numpy as np
+
+            samples = np.concatenate(sound) if sound else np.zeros(0, np.int16)
+            _write(args.audio, wav_bytes(samples, machine.sample_rate))
+        if args.frame_hash:
+            print(frame_sha256(machine))
         if args.state_out:
             _write(args.state_out, machine.save_state())
         if args.dump:
-            _write(args.dump, (json.dumps(dump(machine), indent=1) + "\n").encode())
+            _write(args.dump, (json.dumps(dump(machine, symbols), indent=1) + "\n").encode())
     except UsageError as exc:
         print(f"{PROG}: {exc}", file=sys.stderr)
         return 2

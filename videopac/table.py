@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from board_ledger.errors import LedgerError
 from board_ledger.store import Store
-from videopac.battle import Symbols, SymbolError, symbol_file
-from videopac.bridge import Bridge
+from videopac.battle import SymbolFileError, decode, symbols_for
+from videopac.bridge import Bridge, Snapshot
 from videopac.ledger_panel import MIN_PLAY, LedgerPanel
 
 
@@ -22,7 +22,7 @@ class TableError(Exception):
 class Table:
     """The ledger game, the bridge and the panel of one playing session."""
 
-    def __init__(self, store: Store, game_id: int, game, symbols: Symbols):
+    def __init__(self, store: Store, game_id: int, game, symbols: dict[str, int]):
         self.store, self.game_id, self.game, self.symbols = store, game_id, game, symbols
         self.bridge = Bridge(game)
         self.panel = LedgerPanel(game, self.bridge, title=f"Ledger {store.path.name} game {game_id}")
@@ -37,8 +37,8 @@ class Table:
         session.window_actions.update({
             "ledger": window.toggle_panel, "confirm": self.confirm, "next-choice": self.next_choice,
             "swap-sides": self.swap, "undo": self.undo})
-        machine = session.machine
-        return lambda: self.bridge.observe(self.symbols.read(machine))
+        machine, symbols, bridge = session.machine, self.symbols, self.bridge
+        return lambda: bridge.observe(Snapshot.of(decode(machine.iram, symbols)))
 
     def say(self, text: str) -> None:
         if self.session is not None:
@@ -79,14 +79,17 @@ class Table:
 def open_table(path: str, cart: str | None) -> Table:
     """The ledger file ``path`` (created if missing) beside the cartridge ``cart`` (None: the
     built-in battle program); TableError says what is wrong in one sentence."""
-    sym = symbol_file(cart)
-    if sym is None:
-        raise TableError(f"the cartridge has no symbol file ({'the built-in battle program' if cart is None else cart}"
-                         " needs its .json beside it); the ledger bridge reads the battle through it")
+    what = "the built-in battle program" if cart is None else cart
     try:
-        symbols = Symbols.load(sym)
-    except SymbolError as exc:
+        symbols = symbols_for(cart)
+    except SymbolFileError as exc:
         raise TableError(str(exc)) from None
+    if symbols is None:
+        raise TableError(f"{what} has no symbol file (CART.json beside CART.bin); the ledger "
+                         "bridge reads the battles through it")
+    if decode(bytes(64), symbols) is None:
+        raise TableError(f"the symbol file of {what} does not publish the battle program's "
+                         "symbols (docs/conquest.md); the ledger needs our battle program")
     try:
         store = Store(path)
     except LedgerError as exc:

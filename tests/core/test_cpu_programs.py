@@ -118,3 +118,37 @@ def test_jni_not_taken_then_interrupt(region: str) -> None:
     m = run("jni", region, 8)
     seen = m.xram[:6].tobytes()
     assert set(seen) <= {0x16, 0x1A} and 0x1A in seen
+
+
+@pytest.mark.parametrize("region", REGIONS)
+def test_beam_registers(region: str) -> None:
+    m = run("beam", region, 3)
+    res = m.xram[:30].tobytes()
+    live = [res[i:i + 3] for i in range(0, 24, 3)]
+    ys = [y for y, _, _ in live]
+    # right after VBLANK starts (line 242, px 365): line 243 on, 1-2 lines between samples
+    assert ys[0] == 243 and all(1 <= (b - a) % 256 <= 2 for a, b in zip(ys, ys[1:]))  # 8 bits
+    assert all(x < 228 and status == 0x02 for _, x, status in live)   # X = px/2; bit 1 copy
+    series = m.iram[0x10:0x2E].tolist()
+    if region == "pal":     # line 0 before px 366 reads vtotal 313, clamped to 263 = 107h
+        assert series[:3] == [0x07, 0x07, 0x01]
+    else:                   # T1 drops at (0, 453): already past BG, Y = 1
+        assert series[0] == 0x01
+    rest = series[2:]
+    assert all(0 <= b - a <= 1 for a, b in zip(rest, rest[1:]))
+    (y0, _, st0), (y1, _, st1) = res[24:27], res[27:30]
+    assert st0 & 0x02 and not st1 & 0x02                 # the status copies control bit 1
+    assert 0 <= y1 - y0 <= 2                              # latched at the 1 -> 0 write
+
+
+@pytest.mark.parametrize("region", REGIONS)
+def test_cpu_rate_against_the_beam(region: str) -> None:
+    # 20 frames after power-on the readings are where MAME's rates put them: with the crystal
+    # ratio (exactly 20 / 18 pixel clocks a cycle) they would be ~4 pixel clocks later
+    from o2em_core import timing
+    r = timing.REGIONS[region]
+    assert r.cycles_per_second == {"pal": 394_100, "ntsc": 357_955}[region]
+    m = run("drift", region, 22)
+    pairs = m.iram[0x10:0x38].reshape(20, 2)
+    assert all(x < 228 for _, x in pairs)
+    assert m.cycles == pytest.approx(22 * r.cycles_per_second / r.fps, abs=2)

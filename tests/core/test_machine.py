@@ -82,7 +82,7 @@ def test_frame_length_in_machine_cycles(region: str) -> None:
     m = Machine(None, None, region)
     for _ in range(10):
         m.run_frame()
-    exact = 10 * r.frame_ticks / r.ticks_per_cycle      # 7929.33 / 5983.25 cycles a frame
+    exact = 10 * r.cycles_per_second / r.fps             # about 7929.4 / 5983.3 cycles a frame
     assert abs(m.cycles - exact) <= 2
     assert m.frames == 10
     assert m.fps == pytest.approx(49.70 if region == "pal" else 59.83, abs=0.01)
@@ -94,8 +94,7 @@ def test_t1_and_vblank_positions(region: str) -> None:
     regs = Machine(None, None, region)._regs
 
     def t1(line: int, px: int) -> int:
-        return vdc.t1_level(regs, line * r.ticks_per_line + px * r.px_den // r.px_num + 1
-                            if r.px_den > 1 else line * r.ticks_per_line + px)
+        return vdc.t1_level(regs, line * r.ticks_per_line + r.tick_of_px(px))
 
     assert t1(100, 365) == 0 and t1(100, 366) == 1                  # HBLANK start
     assert t1(100, r.hblank_end_px) == 1 and t1(100, r.hblank_end_px + 1) == 0

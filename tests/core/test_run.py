@@ -88,6 +88,19 @@ def test_bad_files(roms, capsys) -> None:
         assert _run(capsys, *argv, "--frames", 1) == (2, f"videopac run: {message}\n"), args
 
 
+@pytest.mark.parametrize("argv, message", [
+    (["--no-cart"], "the following arguments are required: --frames"),
+    (["--frames", "x"], "argument --frames: invalid int value: 'x'"),
+    (["--frames", "1", "--region", "secam"],
+     "argument --region: invalid choice: 'secam' (choose from 'pal', 'ntsc')"),
+])
+def test_bad_arguments(capsys, argv, message) -> None:
+    with pytest.raises(SystemExit) as stop:
+        cli.main(["run", *argv])
+    assert stop.value.code == 2
+    assert capsys.readouterr().err == f"videopac run: {message}; see 'videopac run --help'\n"
+
+
 def test_missing_builtin_images(monkeypatch, capsys, roms) -> None:
     import cartridge.images
     monkeypatch.setattr(cartridge.images, "builtin_image", lambda name: None)

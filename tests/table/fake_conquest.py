@@ -1,14 +1,13 @@
-"""A stand-in for the battle cartridge in a machine: the published symbols of battle-program.md at
-addresses of its own (two in external RAM, to exercise the ``xram.`` convention), driven by the
-console keys as the program's screens are (SELECT GAME, entry, battle, result). How each battle
-ends is scripted by the test, since there is no one at the joysticks."""
+"""A stand-in for the battle cartridge in a machine: the published symbols of docs/conquest.md at
+internal-RAM addresses of its own (unlike the real cartridge's, so nothing can depend on them),
+driven by the console keys as the program's screens are (SELECT GAME, entry, battle, result).
+How each battle ends is scripted by the test, since there is no one at the joysticks."""
 from __future__ import annotations
 
 import numpy as np
 
-# name -> (space, address): a layout unlike the real cartridge's, so nothing can depend on it
 LAYOUT = {"phase": ("iram", 0x30), "weapon_red": ("iram", 0x31), "weapon_blue": ("iram", 0x32),
-          "energy_red": ("xram", 0x40), "energy_blue": ("xram", 0x42),
+          "energy_red": ("iram", 0x38), "energy_blue": ("iram", 0x3A),
           "battle_result": ("iram", 0x33), "tally_red": ("iram", 0x34), "tally_blue": ("iram", 0x35),
           "counter_reading": ("iram", 0x36)}
 PHASE = {"select": 0, "entry": 1, "battle": 2, "result": 3, "computer": 4, "practice": 5}
@@ -17,11 +16,8 @@ RESULT = {"red": 1, "blue": 2, "both": 3}
 
 
 def symbol_table() -> dict[str, int]:
-    """The symbol file of the fake, as asm48 would write it (``section xram`` -> ``xram.NAME``)."""
-    table = {"start": 0x400, "bank0.loop": 0x410}
-    for name, (space, address) in LAYOUT.items():
-        table[name if space == "iram" else f"xram.{name}"] = address
-    return table
+    """The symbol file of the fake, as asm48 would write it."""
+    return {"start": 0x400, "bank0.loop": 0x410, **{n: a for n, (_, a) in LAYOUT.items()}}
 
 
 def to_bcd(value: int, size: int) -> list[int]:

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from board_ledger import notation
 from board_ledger.game import Game
-from videopac.battle import Symbols
-from videopac.bridge import KEY_OF, Bridge
+from videopac.bridge import KEY_OF, Bridge, read
 
 
 def game_of(text: str) -> Game:
@@ -18,7 +17,7 @@ def game_of(text: str) -> Game:
 
 
 class Table:
-    def __init__(self, machine, symbols: Symbols, game: Game):
+    def __init__(self, machine, symbols: dict[str, int], game: Game):
         self.machine, self.symbols, self.game = machine, symbols, game
         self.bridge = Bridge(game)
         self.frames(1)
@@ -26,7 +25,7 @@ class Table:
     def frames(self, n: int) -> None:
         for _ in range(n):
             self.machine.run_frame()
-            self.bridge.observe(self.symbols.read(self.machine))
+            self.bridge.observe(read(self.machine, self.symbols))
 
     def tap(self, *keys: str, hold: int = 3) -> None:
         for key in keys:

@@ -5,7 +5,7 @@ import pytest
 from board_ledger import report
 from tests.table.fake_conquest import FakeConquest, symbol_table
 from tests.table.table_driver import Table, game_of
-from videopac.battle import Symbols
+from videopac.bridge import read
 
 SETUP = """
 players Anna Bert Carla
@@ -22,7 +22,7 @@ allies Carla -
 @pytest.fixture
 def table():
     fake = FakeConquest()
-    t = Table(fake, Symbols(symbol_table()), game_of(SETUP + "attack Carla India\n"))
+    t = Table(fake, symbol_table(), game_of(SETUP + "attack Carla India\n"))
     t.tap("SPACE")                       # SELECT GAME -> program entry
     return t
 
@@ -38,7 +38,7 @@ def test_war_of_three_battles_with_a_draw_decided_by_energy(table):
     assert bridge.keys() == ["Carla (red): R P/S/T 2500", "Anna (blue): B P/S/T 2500", "ENTER"]
     fake.script("red", 40, {"red": 2100, "blue": 1800})          # Carla's tank beats Anna's plane
     table.program({"Carla": "T", "Anna": "P"}, {"Carla": 2500, "Anna": 2500})
-    assert table.symbols.read(fake).phase == "battle"
+    assert read(fake, table.symbols).phase == "battle"
     table.frames(45)
     assert [s.line for s in bridge.seen] == ["battle T P Carla 2100 1800"]
     assert bridge.proposal == []                                 # 1-0: nothing to book yet
@@ -147,7 +147,7 @@ def test_a_correction_is_an_undo(table):
 
 def test_practice_and_battles_without_a_war_are_not_booked():
     fake = FakeConquest()
-    t = Table(fake, Symbols(symbol_table()), game_of(SETUP))
+    t = Table(fake, symbol_table(), game_of(SETUP))
     fake.put("phase", 4)
     fake.put("counter_reading", 4711)
     t.frames(2)
@@ -187,7 +187,7 @@ challenge Carla Anna
 
 def test_end_game_battles_move_the_pbr_one_by_one_and_the_survivor_converts():
     fake = FakeConquest()
-    t = Table(fake, Symbols(symbol_table()), game_of(SMALL_ENDGAME))
+    t = Table(fake, symbol_table(), game_of(SMALL_ENDGAME))
     bridge = t.bridge
     c = bridge.contest
     assert (c.kind, c.attacker, c.defender) == ("confrontation", "Carla", "Anna")

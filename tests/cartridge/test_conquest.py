@@ -1,0 +1,434 @@
+"""The battle program, scripted through the Machine API (docs/battle-program.md)."""
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+from tests.cartridge.conftest import CART, Game
+
+
+def cell(c: int, r: int) -> tuple[int, int]:
+    """Sprite position of a unit standing in grid cell (column, row)."""
+    return 12 + 16 * c, 28 + 24 * r
+
+
+RIGHT, UP, LEFT, DOWN = 0, 2, 4, 6
+
+
+# ---- build -------------------------------------------------------------------------------------
+def test_shipped_image_is_built_from_the_sources():
+    sys.path.insert(0, str(CART.parents[2] / "tools"))
+    import build_roms
+
+    data, symbols = build_roms.build("conquest")
+    assert data == CART.read_bytes()
+    assert len(data) == 8192
+    for name in ("phase", "weapon_red", "weapon_blue", "energy_red", "energy_blue",
+                 "battle_result", "tally_red", "tally_blue", "counter_reading"):
+        assert name in symbols
+
+
+# ---- program entry -------------------------------------------------------------------------------
+def test_entering_a_program(game):
+    game.key("SPACE")
+    game.run(3)
+    assert game.battle["phase"] == "entry"
+    game.type("R", "S", "2", "5", "0", "0", "B", "T", "1", "2", "3", "4", "5")
+    b = game.battle
+    assert (b["weapon_red"], b["energy_red"]) == ("submarine", 2500)
+    assert (b["weapon_blue"], b["energy_blue"]) == ("tank", 2345)   # digits shift in from the right
+    game.type("CLEAR")
+    assert (game.battle["weapon_blue"], game.battle["energy_blue"]) == ("none", 0)
+    assert (game.battle["weapon_red"], game.battle["energy_red"]) == ("submarine", 2500)
+
+
+@pytest.mark.parametrize("program", [("P", 100, "", 100), ("P", 100, "T", 0), ("", 0, "", 0)])
+def test_enter_is_refused_without_weapon_or_energy(game, program):
+    red, red_e, blue, blue_e = program
+    game.key("SPACE")
+    game.run(3)
+    if red:
+        game.type("R", red, *str(red_e))
+    game.type("B", *([blue] if blue else []), *(str(blue_e) if blue_e else ""))
+    game.m.press("ENTER")
+    game.run(3)
+    assert game.sound_on()                                         # the error tone
+    game.m.release("ENTER")
+    game.run(30)
+    assert game.battle["phase"] == "entry"
+
+
+# ---- every pairing -------------------------------------------------------------------------------
+MAPS = {"PP": 0, "PS": 1, "PT": 0, "SP": 1, "SS": 1, "ST": 3, "TP": 0, "TS": 2, "TT": 0}
+
+
+@pytest.mark.parametrize("pair", sorted(MAPS))
+def test_every_weapon_pairing_starts_on_a_fitting_map(game, pair):
+    game.start(pair[0], pair[1], 300, 300)
+    game.run(20)
+    b = game.battle
+    names = {"P": "plane", "S": "submarine", "T": "tank"}
+    assert (b["weapon_red"], b["weapon_blue"]) == (names[pair[0]], names[pair[1]])
+    assert b["battle_result"] == "running"
+    assert game.iram("mapid") == MAPS[pair]
+    assert game.unit(0, "U_DEAD") == game.unit(1, "U_DEAD") == 0
+    assert b["energy_red"] < 300 and b["energy_blue"] < 300          # the energies run down
+    # the land is drawn: brown grid blocks and blue water both on screen
+    colours = set(game.m.frame[30:210, 30:340].ravel().tolist())
+    assert len(colours) >= 3
+
+
+# ---- ways to be destroyed ---------------------------------------------------------------------------
+def test_energy_out_destroys_the_unit(game):
+    game.start("T", "T", 2, 500)
+    game.run(30)
+    b = game.battle
+    assert b["energy_red"] == 0
+    assert b["battle_result"] == "blue won"
+    assert b["phase"] == "result"
+
+
+@pytest.mark.parametrize("pair, red_cell, blue_cell, frames", [
+    ("TT", (7, 2), (9, 2), 40),             # a tank shell hits a tank
+    ("TP", (7, 2), (9, 2), 20),             # ... and a plane
+    ("PP", (3, 3), (6, 3), 20),             # the plane's shot hits a plane
+    ("PT", (3, 2), (6, 2), 30),             # ... and a tank
+])
+def test_shots_hit_the_enemy(game, pair, red_cell, blue_cell, frames):
+    game.start(pair[0], pair[1])
+    game.place(0, *cell(*red_cell), RIGHT)
+    game.place(1, *cell(*blue_cell), LEFT)
+    game.stick(0, fire=True)
+    game.run(frames)
+    assert game.battle["battle_result"] == "red won"
+    assert game.battle["energy_red"] < 2500 - 5             # the shot cost 5
+
+
+def test_tank_drives_onto_a_mine(game):
+    game.start("T", "T")
+    x, y = cell(2, 2)                       # the mine is in cell (3, 2)
+    game.place(0, x, y, RIGHT)
+    game.stick(0, right=True)
+    game.run(60)
+    assert game.battle["battle_result"] == "blue won"
+    assert game.unit(0, "U_X") > x
+
+
+def test_tank_cannot_enter_water(game):
+    game.start("T", "T")
+    x, y = cell(2, 4)                       # water from column 3 in row 4
+    game.place(0, x, y, RIGHT)
+    game.stick(0, right=True)
+    game.run(100)
+    assert game.battle["battle_result"] == "running"
+    assert game.unit(0, "U_X") < x + 16
+
+
+def test_tank_is_slower_among_trees(game):
+    game.start("T", "T")
+    game.place(0, *cell(8, 2), LEFT)        # open land in row 2 from column 8 to 4
+    game.stick(0, left=True)
+    game.run(50)
+    open_land = cell(8, 2)[0] - game.unit(0, "U_X")
+    game.stick(0)
+    game.place(0, cell(1, 1)[0] + 8, cell(1, 1)[1], LEFT)   # trees in cells (1,1) and (2,1)
+    game.stick(0, left=True)
+    game.run(50)
+    among_trees = cell(1, 1)[0] + 8 - game.unit(0, "U_X")
+    assert among_trees > 0
+    assert abs(open_land - 2 * among_trees) <= 3
+
+
+def test_plane_crashes_into_a_tree(game):
+    game.start("P", "P")
+    game.place(0, *cell(0, 1), RIGHT)       # trees in cells (1,1) and (2,1)
+    game.run(60)
+    assert game.battle["battle_result"] == "blue won"
+
+
+def test_plane_crashes_into_a_mountain(game):
+    game.start("P", "P")
+    game.place(1, *cell(4, 5), LEFT)        # the mountain is in cell (2, 5)
+    game.run(80)
+    assert game.battle["battle_result"] == "red won"
+
+
+def test_plane_wraps_around_the_screen(game):
+    game.start("P", "P", 2500, 2500)
+    game.place(0, *cell(0, 3), LEFT)
+    game.place(1, *cell(9, 7), RIGHT)       # blue flies along the bottom row, out of the way
+    xs = []
+    for _ in range(150):
+        game.run(1)
+        xs.append(game.unit(0, "U_X"))
+    wrap = next(i for i in range(1, len(xs)) if xs[i] > xs[i - 1] + 100)
+    assert xs[wrap] > 240                   # off the left edge: coordinates wrap
+    assert any(x < 168 for x in xs[wrap:])  # and it comes back from the right
+    assert game.battle["battle_result"] == "running"
+
+
+def test_plane_steers_off_screen(game):
+    game.start("P", "P")
+    game.place(0, 220, cell(0, 3)[1], LEFT)     # off screen beyond the left edge
+    game.stick(0, up=True)
+    game.run(5)
+    assert game.unit(0, "U_DIR") == UP
+    assert game.unit(0, "U_Y") < cell(0, 3)[1]
+
+
+def test_plane_sharp_turn_and_blinking_autopilot(game):
+    game.start("P", "P")
+    game.place(0, *cell(4, 2), RIGHT)
+    game.stick(0, down=True)
+    game.run(2)
+    assert game.unit(0, "U_DIR") == DOWN                       # one direction: at once
+    game.place(0, *cell(4, 2), RIGHT)
+    game.stick(0, up=True, left=True)
+    shown = []
+    x0 = game.unit(0, "U_X")
+    for _ in range(16):
+        game.run(1)
+        shown.append(game.unit(0, "U_VIS"))
+    assert 0 in shown and 1 in shown                           # it blinks
+    assert game.unit(0, "U_DIR") in (1, 2)                     # turning gently towards 3
+    game.run(40)
+    assert game.unit(0, "U_DIR") == 3
+
+
+# ---- the submarine ----------------------------------------------------------------------------------
+def test_submarine_hidden_when_moving_periscope_when_centred(game):
+    game.start("S", "S")
+    game.set_iram("ping_time", 100)                        # no ping now
+    game.stick(0, right=True)
+    game.run(10)
+    assert game.unit(0, "U_VIS") == 0
+    assert game.m.vdc_regs[0x00] > 0xF0 or game.m.xram[0] > 0xF0   # sprite parked
+    game.stick(0)
+    game.run(3)
+    assert game.unit(0, "U_VIS") == 1
+
+
+def test_sonar_ping_forces_the_periscope(game):
+    game.start("S", "S")
+    game.set_iram("ping_time", 2)
+    game.stick(0, right=True)
+    game.run(6)
+    assert game.unit(0, "U_VIS") == 1
+    assert game.sound_on()
+
+
+def test_submarines_colliding_both_explode(game):
+    game.start("S", "S")
+    game.place(0, *cell(4, 0))
+    game.place(1, cell(4, 0)[0] + 4, cell(4, 0)[1] + 4)
+    game.run(3)
+    assert game.battle["battle_result"] == "both destroyed"
+
+
+def launch(game, side=0):
+    game.stick(side, fire=True)
+    game.run(2)
+    assert game.unit(side, "S_LEFT") > 0
+    assert game.unit(side, "S_DIR") == UP               # straight up
+
+
+def test_missile_detonates_on_release_and_costs_energy(game):
+    game.start("S", "T")
+    game.place(0, *cell(5, 4))
+    game.place(1, *cell(5, 1))                          # blue tank on land? row 1 col 5 is land
+    before = game.battle["energy_red"]
+    launch(game)
+    game.run(10)
+    game.stick(0)                                       # release: it detonates
+    game.run(2)
+    assert game.unit(0, "S_LEFT") == 0
+    assert before - game.battle["energy_red"] > 5       # missile flight costs much energy
+
+
+def test_missile_hits_the_target(game):
+    game.start("S", "S")
+    game.place(0, *cell(5, 5))                          # open water in column 5
+    game.place(1, *cell(5, 1))
+    game.stick(1)                                       # periscope up: shown
+    launch(game)
+    game.run(80)
+    assert game.battle["battle_result"] == "red won"
+
+
+def test_missile_follows_the_stick(game):
+    game.start("S", "S")
+    game.place(0, *cell(4, 6))
+    launch(game)
+    game.stick(0, fire=True, right=True)
+    game.run(5)
+    assert game.unit(0, "S_DIR") == RIGHT
+
+
+def test_missile_detonates_on_a_tree(game):
+    game.start("S", "S")
+    game.place(0, *cell(3, 6))                          # trees at (3,4) above
+    game.place(1, *cell(9, 0))
+    launch(game)
+    game.run(60)
+    assert game.unit(0, "S_LEFT") == 0
+    assert game.unit(0, "S_Y") > cell(3, 4)[1]          # stopped at the tree, below row 3
+    assert game.battle["battle_result"] == "running"
+
+
+def test_missile_range_ends(game):
+    game.start("S", "S")
+    game.place(0, *cell(0, 7))
+    game.place(1, *cell(9, 0))
+    launch(game)
+    game.stick(0, fire=True, right=True)                # along the bottom row over water
+    game.run(150)
+    assert game.unit(0, "S_LEFT") == 0
+    assert game.battle["battle_result"] == "running"
+
+
+def test_shell_passes_a_near_tree_and_hits(game):
+    game.start("T", "T")
+    game.place(0, *cell(0, 1), RIGHT)                   # a tree right in front, cell (1, 1)
+    game.place(1, cell(1, 1)[0] + 10, cell(1, 1)[1], LEFT)
+    game.stick(0, fire=True)
+    game.run(20)
+    assert game.battle["battle_result"] == "red won"
+
+
+def test_shell_detonates_on_a_far_tree(game):
+    game.start("T", "T")
+    game.place(0, *cell(0, 1), RIGHT)                   # trees in (1, 1) near and (2, 1) far
+    game.place(1, *cell(3, 1), LEFT)
+    game.stick(0, fire=True)
+    game.run(30)
+    assert game.battle["battle_result"] == "running"
+    assert game.unit(0, "S_LEFT") == 0                  # it ended early, at the far tree
+    assert cell(2, 1)[0] - 4 <= game.unit(0, "S_X") <= cell(2, 1)[0] + 12
+
+
+def test_missile_blast_on_release_destroys_a_near_target(game):
+    game.start("S", "T")
+    game.place(0, *cell(5, 6))
+    game.place(1, cell(5, 6)[0] + 12, cell(5, 6)[1] - 30)
+    launch(game)
+    game.run(12)                                        # about 20 lines up, near the tank
+    game.stick(0)
+    game.run(3)
+    assert game.battle["battle_result"] == "red won"
+
+
+# ---- result and back to entry ---------------------------------------------------------------------
+def test_result_fireworks_flags_and_back_to_entry(game):
+    game.start("T", "T", 3, 2500)
+    game.run(30)
+    assert game.battle["battle_result"] == "blue won"
+    game.run(80)
+    x = game.m.xram
+    assert x[2] == game.s["S_WHITE"] | 4                # a white flag for red (sprite 0)
+    assert x[1] < 88                                    # on red's half
+    assert x[6] in (game.s["S_BLUE"],)                  # blue's tank still stands
+    assert 104 <= x[9] < 168 and 104 <= x[13] < 168     # fireworks (sprites 2, 3) over blue's half
+    assert game.sound_on()                              # the fanfare
+    game.key("SPACE")
+    game.run(3)
+    b = game.battle
+    assert b["phase"] == "entry"
+    assert (b["weapon_red"], b["weapon_blue"]) == ("none", "none")
+    assert b["energy_red"] == 0 and 2400 < b["energy_blue"] < 2500   # what is left stays
+
+
+# ---- computer mode and practice ----------------------------------------------------------------------
+def test_computer_mode_number_runs_and_is_held(game):
+    game.key("A")
+    game.run(3)
+    assert game.battle["phase"] == "computer"
+    first = game.battle["counter_reading"]
+    game.run(10)
+    assert game.battle["counter_reading"] > first
+    game.key("SPACE")
+    held = game.battle["counter_reading"]
+    game.run(30)
+    assert game.battle["counter_reading"] == held
+
+
+def test_practice_to_ten_wins(game):
+    game.key("A")
+    game.type("SPACE", "SPACE")
+    seen = []
+    for battle in range(10):
+        game.run(3)
+        b = game.battle
+        assert b["phase"] == "practice" and b["battle_result"] == "running"
+        seen.append((b["weapon_red"], b["weapon_blue"]))
+        assert 100 <= b["energy_red"] <= 590
+        game.set_energy(0, 1)                           # red runs out at once: blue wins
+        game.run(5)
+        assert game.battle["battle_result"] == "blue won"
+        assert game.battle["tally_blue"] == battle + 1
+        if battle < 9:
+            game.key("SPACE")
+    assert seen[:9] == [(r, b) for r in ("plane", "submarine", "tank")
+                        for b in ("plane", "submarine", "tank")]
+    assert game.battle["tally_blue"] == 10
+    assert game.battle["battle_result"] == "blue won"   # the practice war is over: no next
+    game.run(300)
+    assert game.battle["tally_blue"] == 10
+    game.key("SPACE")                                   # a new practice session
+    game.run(3)
+    assert game.battle["tally_blue"] == 0 and game.battle["battle_result"] == "running"
+
+
+# ---- speeds per second on both systems -----------------------------------------------------------------
+def test_speeds_and_energy_per_second_match_on_pal_and_ntsc(any_region):
+    g = Game(any_region)
+    g.start("P", "T", 2500, 2500)
+    assert g.iram("region") == (1 if any_region == "ntsc" else 0)
+    g.place(0, 0, cell(0, 0)[1] - 24, RIGHT)            # above the playfield: nothing to hit
+    fps = g.m.fps
+    seconds = 4
+    g.run(round(fps * seconds))
+    flown = g.unit(0, "U_X")
+    assert abs(flown - 48 * seconds) <= 0.04 * 48 * seconds
+    b = g.battle
+    assert abs((2500 - b["energy_red"]) - 25 * seconds) <= 4
+    assert abs((2500 - b["energy_blue"]) - 10 * seconds) <= 3
+
+
+def test_both_destroyed_shows_two_white_flags(game):
+    game.start("S", "S")
+    game.place(0, *cell(4, 0))
+    game.place(1, cell(4, 0)[0] + 4, cell(4, 0)[1] + 4)
+    game.run(90)
+    x = game.m.xram
+    assert x[2] == x[6] == game.s["S_WHITE"] | 4
+    assert x[8] > 0xF0 and x[12] > 0xF0                 # no fireworks
+
+
+# ---- sounds -------------------------------------------------------------------------------------
+def sound_control(game) -> int:
+    return int(game.m.vdc_regs[0xAA])
+
+
+def test_sounds_hum_shot_explosion(game):
+    game.start("T", "T")
+    game.run(10)
+    hum = sound_control(game)
+    assert hum & 0x80 and not hum & 0x30                # engine hum: slow, tonal
+    game.place(0, *cell(7, 2), RIGHT)
+    game.place(1, *cell(9, 2), LEFT)
+    game.stick(0, fire=True)
+    game.run(2)
+    assert sound_control(game) & 0x30 == 0x30           # shot: fast noise
+    game.run(25)
+    assert game.battle["battle_result"] == "red won"
+    assert sound_control(game) & 0x30 == 0x10           # explosion: slow noise
+
+
+def test_a_machine_with_only_the_documented_bios_entries_plays_too():
+    from tests.cartridge.conftest import stub_bios
+
+    g = Game(bios=stub_bios())
+    g.start("T", "P", 50, 50)
+    g.run(100)
+    assert g.battle["phase"] == "result"
