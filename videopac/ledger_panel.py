@@ -144,6 +144,8 @@ class LedgerPanel:
 
     def refresh(self) -> None:
         """Lay everything out again if anything it shows has changed."""
+        if self.bridge is not None:
+            self.bridge.sync()
         key = self._state_key()
         if key == self._key:
             return
@@ -218,7 +220,8 @@ class LedgerPanel:
                 mark = " H" if owner else ""
                 text = f"{c.name} {c.value}{mark}" if self.large else ""
                 self._fit(text, tx + 2, ty, tw - 4, th, font, TEXT,
-                          short=(f"{abbreviation(c.name)}{'*' if owner else ''}", abbreviation(c.name)[:3]))
+                          short=(f"{abbreviation(c.name)}{'*' if owner else ''}", abbreviation(c.name),
+                                 abbreviation(c.name)[:3]))
 
     def _fit(self, text: str, x: float, top: float, width: float, height: float, size: float,
              colour, short: tuple[str, ...] = ()):
