@@ -72,6 +72,12 @@ def contest_lines(s: State, bridge=None) -> list[tuple[str, tuple]]:
         c = s.confrontation
         out.append((f"Confrontation (rule 21): {c.challenger} – {c.opponent}; {a}{side[a]} attacks "
                     "this battle; winner +1 square, loser −1", ACCENT))
+    if bridge is not None and bridge.proposal:            # first: what to book, and how
+        more = f" (choice {bridge.choice + 1} of {len(bridge.choices)})" if len(bridge.choices) > 1 else ""
+        out.append((f"To book{more}: " + " | ".join(bridge.proposal), ACCENT))
+        out.append((CONTROLS_TEXT, DIM))
+    for note in bridge.notes if bridge is not None else ():
+        out.append((note, WARNING))
     out.append(("Energy: " + ", ".join(f"{n} {contest.energy[n]}" for n in (a, d)), TEXT))
     if contest.kind == "confrontation":
         out.append(("If the other's energy is gone: " + ", ".join(
@@ -81,18 +87,13 @@ def contest_lines(s: State, bridge=None) -> list[tuple[str, tuple]]:
     if banned:
         out.append(("Weapons lost: " + ", ".join(banned), DIM))
     if bridge is not None:
-        keys = bridge.keys()
-        if keys:
-            out.append(("Console keys: " + " · ".join(keys), TEXT))
+        if not bridge.proposal:
+            out.append(("Console keys: " + " · ".join(bridge.keys()), TEXT))
         for seen in bridge.seen:
             out.append((("seen: " if seen.counted else "not counted: ") + seen.line
                         + (f" — {seen.why}" if seen.why else ""), TEXT if seen.counted else WARNING))
-        for note in bridge.notes:
-            out.append((note, WARNING))
-        if bridge.proposal:
-            more = f" (choice {bridge.choice + 1} of {len(bridge.choices)})" if len(bridge.choices) > 1 else ""
-            out.append((f"To book{more}: " + " | ".join(bridge.proposal), ACCENT))
-        out.append((CONTROLS_TEXT, DIM))
+        if not bridge.proposal:
+            out.append((CONTROLS_TEXT, DIM))
     return out
 
 

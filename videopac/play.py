@@ -159,7 +159,7 @@ def main(args: argparse.Namespace) -> int:
     from videopac.session import Session
     session = Session(machine, keymap, paths.cartridge_name(args.cart, "conquest"))
     try:
-        window = open_window(session, args, screen)
+        window = open_window(session, args, screen, table)
     except Exception as exc:  # no usable OpenGL configuration, window refused by the system
         return fail(f"cannot open a window ({exc}).")
     try:
@@ -170,14 +170,19 @@ def main(args: argparse.Namespace) -> int:
             table.close()
 
 
-def open_window(session, args: argparse.Namespace, screen):
-    """The play window at ``--scale``, or at the largest scale that fits ``screen``."""
+def open_window(session, args: argparse.Namespace, screen, table=None):
+    """The play window at ``--scale``, or at the largest scale that fits ``screen`` (with the
+    ledger panel beside the picture when a table is open)."""
     from videopac.window import HEIGHT, WIDTH, PlayWindow, block
+
+    def side(scale: int) -> tuple[int, int]:
+        return table.side(block(args.region, scale)[0] * WIDTH) if table else (0, 0)
     scale = args.scale
-    while scale > 1 and (block(args.region, scale)[0] * WIDTH > screen.width
+    while scale > 1 and (block(args.region, scale)[0] * WIDTH + side(scale)[0] > screen.width
                          or HEIGHT * scale > screen.height * 0.9):   # room for the title bar
         scale -= 1
-    return PlayWindow(session, args.region, scale, args.fullscreen, title=f"Videopac - {session.cart}")
+    return PlayWindow(session, args.region, scale, args.fullscreen, title=f"Videopac - {session.cart}",
+                      side=side(scale))
 
 
 def run(session, window, swap: bool = False, on_frame=None) -> int:

@@ -28,12 +28,16 @@ class Table:
         self.panel = LedgerPanel(game, self.bridge, title=f"Ledger {store.path.name} game {game_id}")
         self.session = None
 
+    @staticmethod
+    def side(picture_width: int) -> tuple[int, int]:
+        """The room (width, least height) to open the play window with, right of the picture."""
+        return max(MIN_PLAY[0], picture_width // 2), MIN_PLAY[1]
+
     def attach(self, session, window):
         """Put the panel beside the picture and the ledger keys on the session; returns the
         per-frame callback of the play loop."""
         self.session = session
-        width = max(MIN_PLAY[0], window.get_size()[0] // 2)
-        window.attach_panel(self.panel, width, MIN_PLAY[1])
+        window.attach_panel(self.panel)
         session.window_actions.update({
             "ledger": window.toggle_panel, "confirm": self.confirm, "next-choice": self.next_choice,
             "swap-sides": self.swap, "undo": self.undo})

@@ -75,12 +75,13 @@ class PlayWindow(pyglet.window.Window):
     """A pyglet window that shows frames and forwards the keyboard to a Session."""
 
     def __init__(self, session, region: str, scale: int = 3, fullscreen: bool = False,
-                 title: str = "Videopac", **kwargs):
+                 title: str = "Videopac", side: tuple[int, int] = (0, 0), **kwargs):
+        """``side``: room (width, least height) for the ledger panel right of the picture."""
         sx, sy = block(region, scale)
         visible = kwargs.pop("visible", True)
         # invisible until set up: showing it sends on_resize, which needs the sprite
-        super().__init__(width=WIDTH * sx, height=HEIGHT * sy, caption=title, resizable=True,
-                         fullscreen=fullscreen, visible=False, **kwargs)
+        super().__init__(width=WIDTH * sx + side[0], height=max(HEIGHT * sy, side[1]), caption=title,
+                         resizable=True, fullscreen=fullscreen, visible=False, **kwargs)
         self.session = session
         self.region = region
         self.texture = pyglet.image.Texture.create(WIDTH, HEIGHT, min_filter=gl.GL_NEAREST,
@@ -90,7 +91,7 @@ class PlayWindow(pyglet.window.Window):
         self.text = pyglet.text.Label("", font_size=14, x=8, y=8, color=MESSAGE_COLOUR)
         self.status = pyglet.text.Label("", font_size=14, anchor_x="right", color=MESSAGE_COLOUR)
         self.panel = None              # the ledger panel beside the picture (videopac/table.py)
-        self.panel_width = 0
+        self.panel_width = side[0]
         self._help_batch: pyglet.graphics.Batch | None = None
         self._help_parts: list = []
         session.window_actions.update({"fullscreen": self.toggle_fullscreen,
@@ -170,19 +171,17 @@ class PlayWindow(pyglet.window.Window):
             self.toggle_fullscreen()
 
     # -- the ledger panel ------------------------------------------------------------------
-    def attach_panel(self, panel, width: int, min_height: int) -> None:
-        """Put ``panel`` (videopac/ledger_panel.py) to the right of the picture; the window grows."""
-        self.panel, self.panel_width = panel, width
-        w, h = self.get_size()
-        if not self.fullscreen:
-            self.set_size(w + width, max(h, min_height))
+    def attach_panel(self, panel) -> None:
+        """Put ``panel`` (videopac/ledger_panel.py) right of the picture, in the room the window
+        was opened with (``side``)."""
+        self.panel = panel
         self._place()
 
     def toggle_panel(self) -> None:
         """F4: show or hide the ledger beside the picture (the window grows or shrinks with it)."""
         panel = self.panel
         panel.visible = not panel.visible
-        if not self.fullscreen:
+        if not self.fullscreen:          # the window manager resizes the window; then on_resize
             w, h = self.get_size()
             self.set_size(w + (self.panel_width if panel.visible else -self.panel_width), h)
         self._place()

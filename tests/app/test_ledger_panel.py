@@ -71,7 +71,7 @@ def table(xvfb, tmp_path):
             game.play(event)
     machine = TableMachine()
     session = Session(machine, keymap.load(), "conquest")
-    window = PlayWindow(session, "pal", scale=2)
+    window = PlayWindow(session, "pal", scale=2, side=Table.side(720))
     t = Table(store, game_id, game, symbol_table())
     on_frame = t.attach(session, window)
     yield t, session, window, machine, on_frame
@@ -97,6 +97,9 @@ def test_panel_beside_the_battle_at_the_smallest_size(table):
     shown = window.read_pixels()
     from o2em_core import palette
     assert np.array_equal(shown[:, :720], palette.to_rgb(machine.frame).repeat(2, 0).repeat(2, 1))
+    from videopac.ledger_panel import BACKGROUND
+    assert shown.shape == (486, 720 + MIN_PLAY[0], 3)
+    assert tuple(shown[-2, 720 + 2]) == BACKGROUND[:3]             # the panel is drawn beside it
 
 
 def test_f4_hides_and_shows_the_panel_and_f9_books_the_proposal(table):
@@ -105,10 +108,11 @@ def test_f4_hides_and_shows_the_panel_and_f9_books_the_proposal(table):
     width = window.get_size()[0]
     session.key_press(key.F4)
     session.key_release(key.F4)
-    assert not t.panel.visible and window.get_size()[0] == width - window.panel_width
+    # the window asks to shrink (Xvfb has no window manager to carry that out)
+    assert not t.panel.visible and window.picture.x == (window.get_size()[0] - 720) // 2
     assert session.current_message() == "ledger hidden"
     session.control("ledger")
-    assert t.panel.visible and window.get_size()[0] == width
+    assert t.panel.visible and window.picture.x == 0 and t.panel.rect[0] == width - window.panel_width
     session.control("confirm")
     assert session.current_message() == "nothing to book yet"
 
