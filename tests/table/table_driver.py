@@ -2,18 +2,9 @@
 every frame. The players' hands are ``tap`` (console keys) and the bridge's confirmation."""
 from __future__ import annotations
 
-from board_ledger import notation
 from board_ledger.game import Game
+from tests.ledger.ledger_helpers import play as game_of  # noqa: F401  (the tests' way to play notation)
 from videopac.bridge import KEY_OF, Bridge, read
-
-
-def game_of(text: str) -> Game:
-    game = Game()
-    for line in text.splitlines():
-        event = notation.parse_line(line)
-        if event is not None:
-            game.play(event)
-    return game
 
 
 class Table:

@@ -7,16 +7,7 @@ from tests.table.fake_conquest import FakeConquest, symbol_table
 from tests.table.table_driver import Table, game_of
 from videopac.bridge import read
 
-SETUP = """
-players Anna Bert Carla
-draw 4 7 1 reading 1283
-homeland Anna "United States"
-homeland Bert "West Germany"
-homeland Carla USSR
-allies Anna Canada Mexico
-allies Bert Spain Italy Greece
-allies Carla -
-"""
+from tests.ledger.ledger_helpers import SETUP3 as SETUP  # Carla chose last: she begins
 
 
 @pytest.fixture
@@ -148,6 +139,7 @@ def test_a_correction_is_an_undo(table):
 def test_practice_and_battles_without_a_war_are_not_booked():
     fake = FakeConquest()
     t = Table(fake, symbol_table(), game_of(SETUP))
+    t.bridge.sync()
     fake.put("phase", 4)
     fake.put("counter_reading", 4711)
     t.frames(2)

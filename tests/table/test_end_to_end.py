@@ -3,16 +3,9 @@ in the emulator (headless, joysticks scripted, units placed through the cartridg
 tests/cartridge does), followed by the bridge; the players confirm and the ledger books it."""
 from board_ledger import report
 from tests.cartridge.conftest import Game as Console
+from tests.cartridge.test_conquest import LEFT, RIGHT, cell
 from tests.table.table_driver import Table, game_of
 from tests.table.test_bridge import SETUP, players
-
-RIGHT, LEFT = 0, 4
-
-
-def cell(c: int, r: int) -> tuple[int, int]:
-    """Sprite position of a unit standing in grid cell (column, row) (docs/conquest.md maps)."""
-    return 12 + 16 * c, 28 + 24 * r
-
 
 def fight(table: Table, console: Console, weapons: dict, placing, shooter: int | None, energies=None):
     """Program entry for both fighters, ENTER, units placed, the shooter fires until it ends."""
