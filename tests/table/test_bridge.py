@@ -3,11 +3,10 @@ proposes, and the ledger after the players confirm (rules 12, 13, 14, 21)."""
 import pytest
 
 from board_ledger import report
+from tests.ledger.ledger_helpers import SETUP3 as SETUP  # Carla chose last: she begins
 from tests.table.fake_conquest import FakeConquest, symbol_table
 from tests.table.table_driver import Table, game_of
 from videopac.bridge import read
-
-from tests.ledger.ledger_helpers import SETUP3 as SETUP  # Carla chose last: she begins
 
 
 @pytest.fixture
