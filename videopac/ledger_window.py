@@ -115,8 +115,19 @@ class LedgerWindow(pyglet.window.Window):
         self.batch.draw()
 
     # -- input ------------------------------------------------------------------------------
+    def poll(self, dt: float = 0.0) -> None:
+        """Take in actions another process booked in the same file (the bridge beside the
+        battle); the panel shows them."""
+        r = self.repl
+        if r.store and r.store.event_count(r.game_id) != len(r.game.events):
+            r.game_id, r.game = r.store.load(r.game_id)
+            self.answer, self.answer_colour = "the game file changed: " + (
+                notation.format_event(r.game.events[-1]) if r.game.events else "new game"), ACCENT
+            self._place()
+
     def submit(self, line: str) -> None:
         """One line as the terminal ledger takes it; the first line of its answer is shown."""
+        self.poll()                         # judge the line against the file as it is now
         out = io.StringIO()
         self.repl.out = out
         keep = self.repl.handle(line)
@@ -168,6 +179,7 @@ def run_window(db: str | None) -> int:
     repl = Repl(db)
     try:
         window = LedgerWindow(repl)
+        pyglet.clock.schedule_interval(window.poll, 1.0)
         pyglet.app.run(1 / 30)
     finally:
         if repl.store:

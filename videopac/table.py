@@ -15,6 +15,9 @@ from videopac.bridge import Bridge, Snapshot
 from videopac.ledger_panel import MIN_PLAY, LedgerPanel
 
 
+POLL_FRAMES = 25           # look for actions booked by another process about twice a second
+
+
 class TableError(Exception):
     """The ledger file or the cartridge's symbols cannot be used; one sentence."""
 
@@ -42,13 +45,38 @@ class Table:
             "ledger": window.toggle_panel, "confirm": self.confirm, "next-choice": self.next_choice,
             "swap-sides": self.swap, "undo": self.undo})
         machine, symbols, bridge = session.machine, self.symbols, self.bridge
-        return lambda: bridge.observe(Snapshot.of(decode(machine.iram, symbols)))
+        frames = 0
+
+        def on_frame() -> None:
+            nonlocal frames
+            frames += 1
+            if frames % POLL_FRAMES == 0:
+                self.reload()
+            bridge.observe(Snapshot.of(decode(machine.iram, symbols)))
+        return on_frame
+
+    def reload(self) -> bool:
+        """Take in actions another process booked in the same file (e.g. the attack typed in
+        `videopac ledger --window`); True if there were any."""
+        if self.store.event_count(self.game_id) == len(self.game.events):
+            return False
+        try:
+            _, game = self.store.load(self.game_id)
+        except LedgerError as exc:
+            self.say(f"the ledger file cannot be read again: {exc}")
+            return False
+        self.game = self.bridge.game = self.panel.game = game
+        self.bridge.sync()
+        return True
 
     def say(self, text: str) -> None:
         if self.session is not None:
             self.session.say(text)
 
     def confirm(self) -> None:
+        if self.reload():
+            self.say("the ledger changed in another window: check the proposal again")
+            return
         if not self.bridge.proposal:
             self.say("nothing to book yet")
             return
@@ -69,6 +97,7 @@ class Table:
         self.say(", ".join(f"{n} {c}" for n, c in self.bridge.colour.items()) or "no war: nothing to swap")
 
     def undo(self) -> None:
+        self.reload()
         try:
             self.bridge.undo()
         except LedgerError as exc:

@@ -145,6 +145,37 @@ def test_f4_hides_and_shows_the_panel_and_f9_books_the_proposal(table):
     assert t.game.events[-1].verb == "undo"
 
 
+def test_actions_booked_by_another_process_reach_the_battle_and_the_window(table, tmp_path):
+    """The ledger window and the play window on one game file see each other's bookings."""
+    from board_ledger import notation
+    from board_ledger.store import Store
+    from videopac.ledger_repl import Repl
+    from videopac.ledger_window import LedgerWindow
+    t, session, window, machine, on_frame = table
+    other = Repl(str(t.store.path), out=open(os.devnull, "w"))   # the ledger window's process
+    win = LedgerWindow(other, visible=False)
+    try:
+        win.submit("war Anna 900")                               # typed at the ledger window
+        assert t.bridge.contest is not None                      # not seen yet ...
+        for _ in range(25):                                      # ... until the next poll
+            machine.run_frame()
+            on_frame()
+        assert t.bridge.contest is None and t.game.state.turn == "Anna"
+        t.game.play(notation.parse_line("pass Anna"))            # booked beside the battle
+        win.poll()
+        assert win.repl.game.state.turn == "Bert" and win.answer == "the game file changed: pass Anna"
+        win.submit("attack Bert India")                          # Anna holds it now (rule 15)
+        assert win.answer == "refused: rule 15: attacking India costs 6000 and Bert has only 0 in chips"
+        win.submit("attack Bert Iran")
+        assert win.answer == "ok: attack Bert Iran"
+    finally:
+        win.close()
+        other.store.close()
+    check = Store(t.store.path)
+    assert [e.verb for e in check.load()[1].events[-3:]] == ["war", "pass", "attack"]
+    check.close()
+
+
 def test_end_game_and_winner_screen_in_the_panel(xvfb):
     from videopac.bridge import Bridge
     from videopac.ledger_panel import MIN_PLAY, LedgerPanel
