@@ -30,6 +30,7 @@ GAP = 4
 MIN_PLAY = (440, 486)          # the panel beside the picture at --scale 2 (486 lines high)
 MIN_WINDOW = (960, 600)        # the ledger-only window
 PBR_CHART_ACTIONS = 60         # the chart shows the last so many actions
+CARTRIDGE_MOST = 9999        # four BCD digits on the battle program's entry screen
 CONTROLS_TEXT = "F9 book it · PgDn other choice · F10 swap controllers · End undo · F4 hide"
 
 
@@ -52,6 +53,11 @@ def contest_lines(s: State, bridge=None) -> list[tuple[str, tuple]]:
     if contest is None:
         from videopac.bridge import contest_of
         contest = contest_of(s)
+    if s.phase == "endgame":
+        order = sorted(s.live(), key=lambda n: (s.player(n).halves, s.names.index(n)))
+        out.append(("PBR order (rule 21B, lowest first): "
+                    + ", ".join(f"{n} {pbr(s.player(n).halves)}" for n in order)
+                    + (f"; fought: {', '.join(sorted(s.fought))}" if s.fought else ""), DIM))
     if contest is None:
         if s.phase == "endgame" and s.expected:
             a, b = s.expected
@@ -79,6 +85,9 @@ def contest_lines(s: State, bridge=None) -> list[tuple[str, tuple]]:
     for note in bridge.notes if bridge is not None else ():
         out.append((note, WARNING))
     out.append(("Energy: " + ", ".join(f"{n} {contest.energy[n]}" for n in (a, d)), TEXT))
+    if max(contest.energy.values()) > CARTRIDGE_MOST:
+        out.append((f"The cartridge takes at most {CARTRIDGE_MOST}: type that, and book the battles "
+                    "by hand with the energies the rules give", WARNING))
     if contest.kind == "confrontation":
         out.append(("If the other's energy is gone: " + ", ".join(
             f"{n} keeps {contest.energy[n]} → +{_energy_squares(contest.energy[n]):g}"

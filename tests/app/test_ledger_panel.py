@@ -189,6 +189,7 @@ def test_end_game_and_winner_screen_in_the_panel(xvfb):
     assert "Confrontation (rule 21): Carla – Anna; Carla (red) attacks" in text
     assert "Energy: Carla 250, Anna 300" in text
     assert "Anna keeps 300 → +0.5 (rule 21G)" in text
+    assert "PBR order (rule 21B, lowest first): Carla 2.5, Anna 3, Bert 3" in text
     for line in ("battle T P Carla", "battle S T Anna", "survivor Anna 250", "challenge Anna Bert",
                  "battle T T Bert 100 0"):
         from board_ledger import notation
