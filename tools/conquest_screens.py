@@ -1,6 +1,6 @@
 """Screenshots of the battle program's screens into docs/screens/ (for docs/conquest.md and
-the README): program entry, each weapon pairing in battle, the result with fireworks and the
-computer mode. Runs the built-in open BIOS and cartridge headless through the Machine API.
+the README): program entry, each weapon pairing in battle, the result with fireworks, the
+computer mode and a practice battle. Runs the built-in open BIOS and cartridge headless through the Machine API.
 
     python tools/conquest_screens.py [--out docs/screens] [--scale 2]
 """
@@ -79,6 +79,11 @@ def main(argv: list[str] | None = None) -> int:
     c.run(37)
     c.keys("SPACE")
     c.save(out / "conquest-computer.png", args.scale)
+
+    c.keys("SPACE")                              # the practice session: tallies beside energies
+    c.m.set_joystick(0, fire=True)
+    c.run(60)
+    c.save(out / "conquest-practice.png", args.scale)
     return 0
 
 

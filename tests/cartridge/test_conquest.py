@@ -125,6 +125,16 @@ def test_tank_cannot_enter_water(game):
     assert game.unit(0, "U_X") < x + 16
 
 
+def test_tank_cannot_climb_a_mountain(game):
+    game.start("T", "T")
+    x, y = cell(1, 5)                       # the mountain is in cell (2, 5)
+    game.place(0, x, y, RIGHT)
+    game.stick(0, right=True)
+    game.run(100)
+    assert game.battle["battle_result"] == "running"
+    assert game.unit(0, "U_X") < x + 16
+
+
 def test_tank_is_slower_among_trees(game):
     game.start("T", "T")
     game.place(0, *cell(8, 2), LEFT)        # open land in row 2 from column 8 to 4
