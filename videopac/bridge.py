@@ -210,7 +210,11 @@ class Bridge:
         self.notes = []
         if c.kind == "confrontation":
             self._shadow = after
-            self.choices = [[s.line for s in self.seen if s.counted]]
+            lines = [s.line for s in self.seen if s.counted]
+            self.choices = [lines]
+            if after.confrontation is not None and left == (0, 0):   # both gone: who survives?
+                self.choices = [lines + [notation.format_event(ev.Survivor(n, 0))] for n in (a, d)]
+                self.notes = ["both energies are gone (rule 21G): choose the survivor"]
             return
         # a war: follow it with the battles alone; the energies decide only where rule 12 says
         self._shadow, _ = rules.step(self._shadow, ev.Battle((wa, wd), winner or ""))

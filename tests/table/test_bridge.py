@@ -205,3 +205,17 @@ def test_end_game_battles_move_the_pbr_one_by_one_and_the_survivor_converts():
     # Anna +1 for the battle, then her 250 -> 500 -> +0.5 (rule 21G); Carla -1
     assert pbr["Anna"] == 3.5 and pbr["Carla"] == 2.5
     assert t.game.state.expected == ("Anna", "Bert")          # rule 21H: the next challenge
+
+
+def test_end_game_battle_where_both_energies_are_gone_offers_either_survivor():
+    fake = FakeConquest()
+    t = Table(fake, symbol_table(), game_of(SMALL_ENDGAME))
+    t.tap("SPACE")
+    fake.script("both", 20, {"red": 0, "blue": 0})
+    t.program({"Carla": "T", "Anna": "P"}, {"Carla": 250, "Anna": 300})
+    t.frames(25)
+    assert t.bridge.choices == [["battle T P draw 0 0", "survivor Carla 0"],
+                                ["battle T P draw 0 0", "survivor Anna 0"]]
+    t.bridge.next_choice()
+    t.bridge.confirm()
+    assert t.game.state.confrontation is None and t.game.state.expected == ("Anna", "Bert")
