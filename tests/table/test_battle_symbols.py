@@ -37,3 +37,22 @@ def test_symbol_file_sits_next_to_the_cartridge(tmp_path):
     (tmp_path / "game.json").write_text(json.dumps(symbol_table()))
     assert symbols_for(cart) == symbol_table()
     assert symbols_for(None)["phase"] < 64                  # the built-in battle program's
+
+
+def test_play_ledger_needs_the_battle_programs_symbols(tmp_path):
+    import pytest
+
+    from videopac.table import TableError, open_table
+    cart = tmp_path / "other.bin"
+    cart.write_bytes(bytes(2048))
+    with pytest.raises(TableError, match="has no symbol file"):
+        open_table(str(tmp_path / "g.sqlite"), str(cart))
+    (tmp_path / "other.json").write_text(json.dumps({"start": 1024}))
+    with pytest.raises(TableError, match="does not publish the battle program's symbols"):
+        open_table(str(tmp_path / "g.sqlite"), str(cart))
+    (tmp_path / "other.json").write_text("{broken")
+    with pytest.raises(TableError, match="not a readable symbol file"):
+        open_table(str(tmp_path / "g.sqlite"), str(cart))
+    table = open_table(str(tmp_path / "g.sqlite"), None)      # the built-in battle program
+    assert table.game.events == [] and table.bridge.contest is None
+    table.close()
