@@ -133,7 +133,7 @@ class LedgerPanel:
         self.game, self.bridge, self.large, self.title = game, bridge, large, title
         self.visible = True
         self.rect = (0, 0, MIN_PLAY[0], MIN_PLAY[1])
-        self.batch = pyglet.graphics.Batch()
+        self.batch: pyglet.graphics.Batch | None = None       # made when first drawn (needs a display)
         self.labels: list[pyglet.text.Label] = []
         self.shapes: list = []
         self.tiles: dict[str, tuple[int, int, int, int]] = {}   # country -> x, y, w, h
