@@ -439,13 +439,13 @@ def _battle(s: State, e: ev.Battle) -> ev.Event:
     canonical = ev.Battle(weapons, winner, e.energies)
     if e.energies is not None:
         war.left = dict(zip(("attacker", "defender"), e.energies))
-        decided = _decided(war)
+        decided = decided_role(war)
         if decided:
             _end_war(s, decided, war.left["defender" if decided == "attacker" else "attacker"])
     return canonical
 
 
-def _decided(war: War) -> str:
+def decided_role(war: War) -> str:
     """Which side has won the war by the battles and energies so far ('' if nobody yet; rule 12)."""
     left, wins = war.left, war.wins
     if left["attacker"] == 0 and left["defender"] == 0:

@@ -115,6 +115,12 @@ class Store:
                                  f"{exc}); restore a copy") from None
         return out
 
+    def event_count(self, game: int) -> int:
+        """How many events game ``game`` holds: another process sharing the file may have added
+        some (the window beside the battle and the ledger window on one file)."""
+        (count,) = self.conn.execute("SELECT count(*) FROM events WHERE game=?", (game,)).fetchone()
+        return int(count)
+
     def append(self, game: int, event: ev.Event) -> None:
         """Append one event in its own transaction; it is on disk when this returns."""
         body = json.dumps(event.to_json(), ensure_ascii=False)

@@ -60,3 +60,14 @@ def decode(iram, symbols: dict[str, int]) -> dict | None:
         "tally_blue": bcd(byte("tally_blue")),
         "counter_reading": bcd(byte("counter_reading"), byte("counter_reading", 1)),
     }
+
+
+def symbols_for(cart: str | pathlib.Path | None) -> dict[str, int] | None:
+    """The symbol table of a cartridge: ``CART.json`` next to ``CART.bin``, or the built-in
+    battle program's when ``cart`` is None; None if there is none (SymbolFileError if unreadable)."""
+    from cartridge.images import builtin_symbols
+
+    if cart is None:
+        return builtin_symbols("conquest")
+    path = pathlib.Path(cart).with_suffix(".json")
+    return load_symbols(path) if path.exists() else None

@@ -2,7 +2,7 @@
 
 Without a subcommand it starts the interactive ledger (videopac/ledger_repl.py); the subcommands
 replay a notation file, show, export or chart a stored game. Options before the subcommand belong
-to the interactive ledger (room for a later ``--window``).
+to the interactive ledger (``--db``, and ``--window`` for the ledger in a window).
 """
 from __future__ import annotations
 
@@ -23,6 +23,8 @@ PROG = "videopac ledger"
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--db", metavar="FILE", help="game file of the interactive ledger "
                         "(created if missing; the latest game in it is resumed)")
+    parser.add_argument("--window", action="store_true", help="the ledger in a window: a large "
+                        "board, click a country for its legal actions (no emulator)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     p = sub.add_parser("replay", help="apply a notation file and print the state")
     p.add_argument("file", help="notation file, one action per line")
@@ -125,6 +127,12 @@ def chart(args: argparse.Namespace) -> int:
 def main(args: argparse.Namespace) -> int:
     command = getattr(args, "command", None)
     try:
+        if command is None and args.window:
+            from videopac.play import display_found
+            if not display_found():
+                return _fail("no display was found; use the terminal ledger: videopac ledger --db FILE", 2)
+            from videopac.ledger_window import run_window
+            return run_window(args.db)
         if command is None:
             from videopac.ledger_repl import run_repl
             return run_repl(args.db)

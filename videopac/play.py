@@ -30,6 +30,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="first gamepad is joystick 1, second is joystick 0")
     parser.add_argument("--keymap", metavar="FILE", type=pathlib.Path,
                         help="keymap file (default: ~/.config/videopac/keymap.toml if present)")
+    parser.add_argument("--ledger", metavar="GAME.sqlite",
+                        help="open this ledger game file beside the battle (F4 shows/hides it); "
+                             "the bridge proposes the results of the wars to book")
     parser.add_argument("--write-keymap", action="store_true",
                         help="write the default keymap to ~/.config/videopac/keymap.toml to edit")
 
@@ -70,6 +73,7 @@ class Loop:
     def __init__(self, session, window, queue, pacer, sound: bool = True):
         self.session, self.window, self.queue, self.pacer = session, window, queue, pacer
         self.sound = sound
+        self.on_frame = None        # called after each emulated frame (the ledger bridge)
         self._shown: tuple = ()
 
     def tick(self, now: float) -> int:
@@ -82,6 +86,8 @@ class Loop:
         frames = self.pacer.due(now, queued, FAST_FORWARD if fast else 1.0)
         for _ in range(frames):
             machine.run_frame()
+            if self.on_frame is not None:
+                self.on_frame()
             samples = machine.audio()
             if self.sound and not fast:
                 self.queue.push(samples)
@@ -139,29 +145,47 @@ def main(args: argparse.Namespace) -> int:
             return fail(HEADLESS)
         return fail(f"cannot use the display {os.environ.get('DISPLAY', '')} ({exc}).")
 
+    table = None
+    if args.ledger:
+        from videopac import table as table_mod
+        try:
+            table = table_mod.open_table(args.ledger, args.cart)
+        except table_mod.TableError as exc:
+            return fail(str(exc))
+
     from o2em_core import Machine
     machine = Machine(bios, cart, region=args.region, sample_rate=SAMPLE_RATE)
 
     from videopac.session import Session
     session = Session(machine, keymap, paths.cartridge_name(args.cart, "conquest"))
     try:
-        window = open_window(session, args, screen)
+        window = open_window(session, args, screen, table)
     except Exception as exc:  # no usable OpenGL configuration, window refused by the system
         return fail(f"cannot open a window ({exc}).")
-    return run(session, window, swap=args.swap_joysticks)
+    try:
+        return run(session, window, swap=args.swap_joysticks,
+                   on_frame=table.attach(session, window) if table else None)
+    finally:
+        if table:
+            table.close()
 
 
-def open_window(session, args: argparse.Namespace, screen):
-    """The play window at ``--scale``, or at the largest scale that fits ``screen``."""
+def open_window(session, args: argparse.Namespace, screen, table=None):
+    """The play window at ``--scale``, or at the largest scale that fits ``screen`` (with the
+    ledger panel beside the picture when a table is open)."""
     from videopac.window import HEIGHT, WIDTH, PlayWindow, block
+
+    def side(scale: int) -> tuple[int, int]:
+        return table.side(block(args.region, scale)[0] * WIDTH) if table else (0, 0)
     scale = args.scale
-    while scale > 1 and (block(args.region, scale)[0] * WIDTH > screen.width
+    while scale > 1 and (block(args.region, scale)[0] * WIDTH + side(scale)[0] > screen.width
                          or HEIGHT * scale > screen.height * 0.9):   # room for the title bar
         scale -= 1
-    return PlayWindow(session, args.region, scale, args.fullscreen, title=f"Videopac - {session.cart}")
+    return PlayWindow(session, args.region, scale, args.fullscreen, title=f"Videopac - {session.cart}",
+                      side=side(scale))
 
 
-def run(session, window, swap: bool = False) -> int:
+def run(session, window, swap: bool = False, on_frame=None) -> int:
     """Wire sound, gamepads and the pacer to the window and play until it is closed."""
     import pyglet
     from videopac import audio, gamepads, pacing
@@ -181,6 +205,7 @@ def run(session, window, swap: bool = False) -> int:
     except Exception:  # no gamepad support on this system: the keyboard still works
         pass
     loop = Loop(session, window, queue, pacing.Pacer(machine.fps, SAMPLE_RATE), sound=player is not None)
+    loop.on_frame = on_frame
 
     def tick(dt: float) -> None:
         if window.has_exit:            # closed: the event loop ends after this round

@@ -149,18 +149,12 @@ def _read_bytes(path: str) -> bytes:
 
 def _symbols(args: argparse.Namespace) -> dict[str, int] | None:
     """The cartridge's symbol table: CART.json next to CART.bin, or the built-in one."""
-    from cartridge.images import builtin_symbols
-    from videopac.battle import SymbolFileError, load_symbols
+    from videopac.battle import SymbolFileError, symbols_for
 
     if args.no_cart:
         return None
-    if not args.cart:
-        return builtin_symbols("conquest")
-    path = pathlib.Path(args.cart).with_suffix(".json")
-    if not path.exists():
-        return None
     try:
-        return load_symbols(path)
+        return symbols_for(args.cart or None)
     except SymbolFileError as exc:
         raise UsageError(str(exc)) from None
 

@@ -19,6 +19,7 @@ SLOTS = 10
 MESSAGE_SECONDS = 2.0
 KEYBOARD, PADS = 0, 1      # the two sources of joystick bits, merged by OR
 # control names (keymap.CONTROLS) that are not method names as they stand
+LEDGER_CONTROLS = ("ledger", "confirm", "next-choice", "swap-sides", "undo")   # videopac/table.py
 METHODS = {"slot-": "previous_slot", "slot+": "next_slot", "leave-fullscreen": "fullscreen"}
 
 
@@ -124,6 +125,9 @@ class Session:
             return
         if name in self.window_actions:
             self.window_actions[name]()
+            return
+        if name in LEDGER_CONTROLS:
+            self.say("no ledger open: videopac play --ledger GAME.sqlite")
             return
         getattr(self, "do_" + METHODS.get(name, name))()
 

@@ -38,7 +38,7 @@ LEGENDS = {"*": "×", "/": "÷"}   # the console's legends for the Machine API's
 PC_NAMES = {"BACKSPACE": "Bksp", "DELETE": "Del", "RETURN": "Enter", "SPACE": "Space",
             "NUM_ENTER": "num Enter", "RCTRL": "right Ctrl", "LCTRL": "left Ctrl"}
 CONTROL_LINE = ("help", "save", "load", "slot-", "slot+", "reset", "pause", "fast-forward",
-                "screenshot", "fullscreen")
+                "screenshot", "fullscreen", "ledger")
 
 
 def pc_name(name: str) -> str:
@@ -75,12 +75,13 @@ class PlayWindow(pyglet.window.Window):
     """A pyglet window that shows frames and forwards the keyboard to a Session."""
 
     def __init__(self, session, region: str, scale: int = 3, fullscreen: bool = False,
-                 title: str = "Videopac", **kwargs):
+                 title: str = "Videopac", side: tuple[int, int] = (0, 0), **kwargs):
+        """``side``: room (width, least height) for the ledger panel right of the picture."""
         sx, sy = block(region, scale)
         visible = kwargs.pop("visible", True)
         # invisible until set up: showing it sends on_resize, which needs the sprite
-        super().__init__(width=WIDTH * sx, height=HEIGHT * sy, caption=title, resizable=True,
-                         fullscreen=fullscreen, visible=False, **kwargs)
+        super().__init__(width=WIDTH * sx + side[0], height=max(HEIGHT * sy, side[1]), caption=title,
+                         resizable=True, fullscreen=fullscreen, visible=False, **kwargs)
         self.session = session
         self.region = region
         self.texture = pyglet.image.Texture.create(WIDTH, HEIGHT, min_filter=gl.GL_NEAREST,
@@ -89,6 +90,8 @@ class PlayWindow(pyglet.window.Window):
         self.picture.update(x=0, y=0)
         self.text = pyglet.text.Label("", font_size=14, x=8, y=8, color=MESSAGE_COLOUR)
         self.status = pyglet.text.Label("", font_size=14, anchor_x="right", color=MESSAGE_COLOUR)
+        self.panel = None              # the ledger panel beside the picture (videopac/table.py)
+        self.panel_width = side[0]
         self._help_batch: pyglet.graphics.Batch | None = None
         self._help_parts: list = []
         session.window_actions.update({"fullscreen": self.toggle_fullscreen,
@@ -115,6 +118,10 @@ class PlayWindow(pyglet.window.Window):
 
     def _place(self) -> None:
         width, height = self.get_size()   # drawing units (on HiDPI screens the OS doubles them)
+        side = self.panel_width if self.panel is not None and self.panel.visible else 0
+        if side:
+            self.panel.layout(width - side, 0, side, height)
+        width -= side
         x, y, sx, sy = fit(self.region, width, height)
         self.picture.update(x=x, y=y, scale_x=sx, scale_y=sy)
         self.status.position = (width - 8, height - 26, 0)
@@ -132,6 +139,8 @@ class PlayWindow(pyglet.window.Window):
         if self.picture.x > 0 or self.picture.y > 0:   # borders around the picture
             self.clear()
         self.picture.draw()
+        if self.panel is not None:
+            self.panel.draw()
         session = self.session
         if session.help:
             self._help().draw()
@@ -160,6 +169,23 @@ class PlayWindow(pyglet.window.Window):
     def leave_fullscreen(self) -> None:
         if self.fullscreen:
             self.toggle_fullscreen()
+
+    # -- the ledger panel ------------------------------------------------------------------
+    def attach_panel(self, panel) -> None:
+        """Put ``panel`` (videopac/ledger_panel.py) right of the picture, in the room the window
+        was opened with (``side``)."""
+        self.panel = panel
+        self._place()
+
+    def toggle_panel(self) -> None:
+        """F4: show or hide the ledger beside the picture (the window grows or shrinks with it)."""
+        panel = self.panel
+        panel.visible = not panel.visible
+        if not self.fullscreen:          # the window manager resizes the window; then on_resize
+            w, h = self.get_size()
+            self.set_size(w + (self.panel_width if panel.visible else -self.panel_width), h)
+        self._place()
+        self.session.say("ledger shown" if panel.visible else "ledger hidden")
 
     # -- F1 overlay -------------------------------------------------------------------------
     def _help(self) -> pyglet.graphics.Batch:

@@ -1,0 +1,196 @@
+"""Screenshots of the ledger at the table into docs/screens/ (for docs/table.md and the README):
+`videopac play --ledger` with the panel beside the battle (program entry of a war, the proposal
+after three battles, an end-game confrontation, the winner) and `videopac ledger --window` with
+a country clicked. Runs the built-in BIOS and battle cartridge under a virtual X display; the
+battles are scripted (keys typed, units placed through the cartridge's symbols, fire held).
+
+    python tools/table_screens.py [--out docs/screens]
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import pathlib
+import sys
+import tempfile
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tools.xvfb import virtual_display  # noqa: E402  (after the path is set)
+
+GAME = """
+players Anna Bert Carla
+draw 4 7 1 reading 1283
+homeland Anna "United States"
+homeland Bert "West Germany"
+homeland Carla USSR
+allies Anna Canada Mexico
+allies Bert Spain Italy Greece
+allies Carla -
+attack Carla India
+"""
+ENDGAME = """
+board "small.csv" "zone,position,country,pbu|1,1,Atlantis,10|1,2,Lemuria,2|2,1,Borealis,10|2,2,Cyrene,4|3,1,Dorado,3|3,2,Elysium,2"
+players Anna Bert Carla
+start Anna
+homeland Anna Atlantis
+homeland Bert Borealis
+homeland Carla Dorado
+allies Anna Lemuria
+allies Bert Cyrene
+allies Carla -
+attack Carla Elysium
+war Carla 1250
+pass Anna
+pass Bert
+attack Carla Lemuria
+war Anna 1000
+challenge Carla Anna
+battle T P Carla
+"""
+WINNER = """
+battle S T Anna
+survivor Anna 250
+challenge Anna Bert
+battle T T Bert 100 0
+"""
+RIGHT, LEFT = 0, 4
+
+
+def cell(c: int, r: int) -> tuple[int, int]:
+    """Sprite position of a unit in grid cell (column, row) of the battle maps."""
+    return 12 + 16 * c, 28 + 24 * r
+
+
+class Scene:
+    """The play window with the ledger panel, on the built-in console, driven frame by frame."""
+
+    def __init__(self, db: pathlib.Path, notation_text: str):
+        from board_ledger import notation
+        from board_ledger.store import Store
+        from cartridge.images import builtin_image
+        from o2em_core import Machine
+        from videopac import keymap
+        from videopac.session import Session
+        from videopac.table import open_table
+        from videopac.window import PlayWindow
+        store = Store(db)
+        _, game = store.load()
+        for line in notation_text.strip().splitlines():
+            event = notation.parse_line(line)
+            if event is not None:
+                game.play(event)
+        store.close()
+        self.table = open_table(str(db), None)
+        self.m = Machine(builtin_image("bios"), builtin_image("conquest"), region="pal")
+        self.session = Session(self.m, keymap.load(), "conquest")
+        self.window = PlayWindow(self.session, "pal", scale=2, side=self.table.side(720))
+        self.on_frame = self.table.attach(self.session, self.window)
+        self.frames(10)
+
+    def frames(self, n: int) -> None:
+        for _ in range(n):
+            self.m.run_frame()
+            self.on_frame()
+
+    def keys(self, *names: str) -> None:
+        for name in names:
+            self.m.press(name)
+            self.frames(2)
+            self.m.release(name)
+            self.frames(2)
+
+    def place(self, side: int, x: int, y: int, direction: int) -> None:
+        s = self.table.symbols
+        base = s["U_BASE"] + 16 * side
+        for field, value in (("U_X", x), ("U_Y", y), ("U_DIR", direction)):
+            self.m.xram[base + s[field]] = value
+
+    def battle(self, keys: str, placing: dict, shooter: int | None) -> None:
+        self.keys(*keys.split(), "ENTER")
+        self.frames(3)
+        for side, where in placing.items():
+            self.place(side, *where)
+        if shooter is not None:
+            self.m.set_joystick(shooter, fire=True)
+        self.frames(60)
+        self.m.set_joystick(0)
+        self.m.set_joystick(1)
+        self.frames(80)
+
+    def save(self, path: pathlib.Path) -> None:
+        from o2em_core import palette
+        self.window.show(self.m.frame)
+        path.write_bytes(palette.to_png(self.window.read_pixels()))
+        print(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
+
+    def close(self) -> None:
+        self.window.close()
+        self.table.close()
+
+
+def ledger_window(out: pathlib.Path, db: pathlib.Path) -> None:
+    from o2em_core import palette
+    from videopac.ledger_repl import Repl
+    from videopac.ledger_window import LedgerWindow
+    repl = Repl(str(db), out=open(os.devnull, "w"))
+    for line in GAME.strip().splitlines()[:-1]:
+        repl.handle(line)
+    window = LedgerWindow(repl, 1200, 760)
+    window.panel.refresh()
+    x, y, w, h = window.panel.tiles["India"]
+    window.on_mouse_press(x + 2, y + 2, 1, 0)
+    window.on_mouse_press(window.offer_boxes[0][1][0] + 2, window.offer_boxes[0][1][1] + 2, 1, 0)
+    window.switch_to()
+    window.on_draw()
+    import numpy as np
+    import pyglet
+    image = pyglet.image.get_buffer_manager().get_color_buffer().get_image_data()
+    rgb = np.frombuffer(image.get_data("RGB", image.width * 3), np.uint8).reshape(image.height, image.width, 3)
+    (out / "ledger-window.png").write_bytes(palette.to_png(rgb[::-1]))
+    print(out / "ledger-window.png")
+    window.close()
+    repl.store.close()
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", type=pathlib.Path, default=ROOT / "docs" / "screens")
+    args = ap.parse_args()
+    args.out.mkdir(parents=True, exist_ok=True)
+    with virtual_display(), tempfile.TemporaryDirectory() as tmp:
+        os.environ["XDG_DATA_HOME"] = tmp
+        import pyglet
+        pyglet.options["shadow_window"] = False
+        pyglet.options["audio"] = ("silent",)
+        tmp = pathlib.Path(tmp)
+
+        war = Scene(tmp / "war.sqlite", GAME)
+        war.keys("SPACE", "R", "T", "2", "5", "0", "0", "B", "P", "2", "5", "0", "0")
+        war.save(args.out / "table-entry.png")
+        war.battle("", {0: (*cell(7, 2), RIGHT), 1: (*cell(9, 2), LEFT)}, 0)
+        war.keys("SPACE")
+        war.battle("R P B T", {0: (*cell(7, 2), RIGHT), 1: (*cell(9, 2), LEFT)}, 1)
+        war.keys("SPACE")
+        war.battle("R S B S", {0: (*cell(4, 0), RIGHT), 1: (cell(4, 0)[0] + 4, cell(4, 0)[1] + 4, LEFT)}, 0)
+        war.save(args.out / "table-proposal.png")
+        war.session.control("confirm")
+        war.save(args.out / "table-booked.png")
+        war.close()
+
+        end = Scene(tmp / "end.sqlite", ENDGAME)
+        end.keys("SPACE", "R", "S", "0", "3", "0", "0", "B", "T", "0", "2", "5", "0")
+        end.save(args.out / "table-endgame.png")
+        end.close()
+
+        over = Scene(tmp / "over.sqlite", ENDGAME + WINNER)
+        over.save(args.out / "table-winner.png")
+        over.close()
+
+        ledger_window(args.out, tmp / "window.sqlite")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

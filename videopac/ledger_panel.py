@@ -1,0 +1,333 @@
+"""The ledger panel: the board game's books drawn with pyglet beside the battle screen (F4), or
+filling the ledger-only window.
+
+It shows the 11 zones with every country's owner in the players' colours, each player's chips and
+PBR, the war chest, whose turn it is and what is legal now (the ledger's own words), the pending
+war or end-game confrontation with the keys to type on the console, the bridge's proposal, the
+last actions and a PBR chart. Everything is laid out top-down into a rectangle; a paragraph that
+does not fit is left out rather than drawn over another (``labels`` and ``tiles`` keep the boxes,
+so the tests can check that nothing overlaps).
+"""
+from __future__ import annotations
+
+import math
+
+import pyglet
+
+from board_ledger import notation, report
+from board_ledger.chart import COLOURS, pbr_series
+from board_ledger.game import Game
+from board_ledger.rules import pbr, round_five_hundred
+from board_ledger.state import ALLIED, State
+
+BACKGROUND = (22, 24, 32, 255)
+TILE = (52, 56, 70, 255)
+TEXT = (235, 235, 235, 255)
+DIM = (165, 168, 180, 255)
+ACCENT = (255, 240, 150, 255)
+WARNING = (255, 150, 120, 255)
+GAP = 4
+MIN_PLAY = (440, 486)          # the panel beside the picture at --scale 2 (486 lines high)
+MIN_WINDOW = (960, 600)        # the ledger-only window
+PBR_CHART_ACTIONS = 60         # the chart shows the last so many actions
+CARTRIDGE_MOST = 9999        # four BCD digits on the battle program's entry screen
+CONTROLS_TEXT = "F9 book it · PgDn other choice · F10 swap controllers · End undo · F4 hide"
+
+
+def colour_of(index: int, alpha: int = 255) -> tuple[int, int, int, int]:
+    """The player's colour (the chart's colours, one per marker set) as RGBA."""
+    h = COLOURS[index % len(COLOURS)].lstrip("#")
+    return int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16), alpha
+
+
+def _energy_squares(energy: int) -> float:
+    """Rule 21G: a survivor's energy as PBR squares (nearest 500, one square per 1000)."""
+    return round_five_hundred(energy) / 1000
+
+
+# --- what the panel says: text builders, independent of drawing -------------------------------------
+def contest_lines(s: State, bridge=None) -> list[tuple[str, tuple]]:
+    """The pending war or confrontation, the keys for the console and the bridge's proposal."""
+    out: list[tuple[str, tuple]] = []
+    contest = bridge.contest if bridge is not None else None
+    if contest is None:
+        from videopac.bridge import contest_of
+        contest = contest_of(s)
+    if s.phase == "endgame":
+        order = sorted(s.live(), key=lambda n: (s.player(n).halves, s.names.index(n)))
+        out.append(("PBR order (rule 21B, lowest first): "
+                    + ", ".join(f"{n} {pbr(s.player(n).halves)}" for n in order)
+                    + (f"; fought: {', '.join(sorted(s.fought))}" if s.fought else ""), DIM))
+    if contest is None:
+        if s.phase == "endgame" and s.expected:
+            a, b = s.expected
+            out.append((f"End game (rule 21): {a} (PBR {pbr(s.player(a).halves)}) challenges "
+                        f"{b} (PBR {pbr(s.player(b).halves)}): challenge {a} {b}", ACCENT))
+            out.append((f"Energies PBR x 100: {a} {s.player(a).halves * 50}, {b} "
+                        f"{s.player(b).halves * 50}; the lower player enters first", TEXT))
+        if bridge is not None and bridge.reading is not None and s.phase == "setup":
+            out.append((f"Cartridge reading (rule 2): {bridge.reading:04d}", ACCENT))
+        return out
+    a, d = contest.attacker, contest.defender
+    colours = bridge.colour if bridge is not None else {}
+    side = {n: f" ({colours[n]})" if n in colours else "" for n in (a, d)}
+    if contest.kind == "war":
+        out.append((f"War for {contest.target}: {a}{side[a]} attacks, {d}{side[d]} defends — "
+                    f"{contest.wins[0]}–{contest.wins[1]} after {contest.battles} of 3 battles", ACCENT))
+    else:
+        c = s.confrontation
+        out.append((f"Confrontation (rule 21): {c.challenger} – {c.opponent}; {a}{side[a]} attacks "
+                    "this battle; winner +1 square, loser −1", ACCENT))
+    if bridge is not None and bridge.proposal:            # first: what to book, and how
+        more = f" (choice {bridge.choice + 1} of {len(bridge.choices)})" if len(bridge.choices) > 1 else ""
+        out.append((f"To book{more}: " + " | ".join(bridge.proposal), ACCENT))
+        out.append((CONTROLS_TEXT, DIM))
+    for note in bridge.notes if bridge is not None else ():
+        out.append((note, WARNING))
+    out.append(("Energy: " + ", ".join(f"{n} {contest.energy[n]}" for n in (a, d)), TEXT))
+    if max(contest.energy.values()) > CARTRIDGE_MOST:
+        out.append((f"The cartridge takes at most {CARTRIDGE_MOST}: type that, and book the battles "
+                    "by hand with the energies the rules give", WARNING))
+    if contest.kind == "confrontation":
+        out.append(("If the other's energy is gone: " + ", ".join(
+            f"{n} keeps {contest.energy[n]} → +{_energy_squares(contest.energy[n]):g}"
+            for n in (a, d)) + " (rule 21G)", DIM))
+    banned = [f"{n} not {'/'.join(sorted(ws))}" for n, ws in contest.banned.items() if ws]
+    if banned:
+        out.append(("Weapons lost: " + ", ".join(banned), DIM))
+    if bridge is not None:
+        if not bridge.proposal:
+            out.append(("Console keys: " + " · ".join(bridge.keys()), TEXT))
+        for seen in bridge.seen:
+            out.append((("seen: " if seen.counted else "not counted: ") + seen.line
+                        + (f" — {seen.why}" if seen.why else ""), TEXT if seen.counted else WARNING))
+        if not bridge.proposal:
+            out.append((CONTROLS_TEXT, DIM))
+    return out
+
+
+def winner_text(s: State) -> str | None:
+    """The winner screen's headline (rule 22), or None while the game goes on."""
+    if s.phase != "over":
+        return None
+    if s.winner is None:
+        return "The game is over: a draw"
+    return f"{s.winner} wins with PBR {pbr(s.player(s.winner).halves)} (rule 22)"
+
+
+def last_actions(game: Game, count: int) -> list[str]:
+    return [notation.format_event(e) for e in game.events[-count:]]
+
+
+def abbreviation(name: str) -> str:
+    """A country in three or four letters, for the small board: USSR, US, WG, Can."""
+    name = name.replace(".", "")
+    words = name.replace("-", " ").split()
+    return "".join(w[0] for w in words).upper() if len(words) > 1 else name[:4] if name.isupper() else name[:3]
+
+
+class LedgerPanel:
+    """The ledger drawn into a rectangle of a pyglet window."""
+
+    def __init__(self, game: Game, bridge=None, large: bool = False, title: str = "Ledger"):
+        self.game, self.bridge, self.large, self.title = game, bridge, large, title
+        self.visible = True
+        self.rect = (0, 0, MIN_PLAY[0], MIN_PLAY[1])
+        self.batch: pyglet.graphics.Batch | None = None       # made when first drawn (needs a display)
+        self.labels: list[pyglet.text.Label] = []
+        self.shapes: list = []
+        self.tiles: dict[str, tuple[int, int, int, int]] = {}   # country -> x, y, w, h
+        self.selected: str | None = None
+        self.extra: list[tuple[str, tuple]] = []                 # lines the owner adds (offers)
+        self._key: tuple | None = None
+
+    # -- layout -----------------------------------------------------------------------------
+    def layout(self, x: int, y: int, width: int, height: int) -> None:
+        self.rect = (x, y, width, height)
+        self._key = None
+
+    def _state_key(self) -> tuple:
+        b = self.bridge
+        bridge = (len(b.seen), tuple(b.notes), tuple(b.proposal), tuple(sorted(b.colour.items())),
+                  b.reading) if b is not None else ()
+        return (self.rect, len(self.game.events), bridge, self.selected, tuple(self.extra))
+
+    def refresh(self) -> None:
+        """Lay everything out again if anything it shows has changed."""
+        if self.bridge is not None:
+            self.bridge.sync()
+        key = self._state_key()
+        if key == self._key:
+            return
+        self._key = key
+        for item in self.labels + self.shapes:
+            item.delete()
+        self.labels, self.shapes, self.tiles = [], [], {}
+        self.batch = pyglet.graphics.Batch()
+        self._back, self._front = pyglet.graphics.Group(0), pyglet.graphics.Group(1)
+        x, y, w, h = self.rect
+        self._rect(x, y, w, h, BACKGROUND)
+        s = self.game.state
+        size = 13 if self.large else 9
+        if self.large:
+            board_w = int(w * 0.58)
+            self._board(x + GAP, y + GAP, board_w - 2 * GAP, h - 2 * GAP, s)
+            self._text(x + board_w + GAP, y + h - GAP, w - board_w - 2 * GAP, y + GAP, s, size)
+        else:
+            board_h = int(h * 0.4)
+            self._board(x + GAP, y + h - board_h, w - 2 * GAP, board_h - GAP, s)
+            self._text(x + GAP, y + h - board_h - GAP, w - 2 * GAP, y + GAP, s, size)
+
+    def _rect(self, x, y, w, h, colour) -> None:
+        self.shapes.append(pyglet.shapes.Rectangle(x, y, w, h, color=colour, batch=self.batch,
+                                                   group=self._back))
+
+    def _label(self, text: str, x: float, y: float, size: float, colour=TEXT, width: int | None = None,
+               bold: bool = False, anchor_y: str = "top") -> pyglet.text.Label:
+        label = pyglet.text.Label(text, x=int(x), y=int(y), font_size=size, color=colour, weight="bold" if bold else "normal",
+                                  width=width, multiline=width is not None, anchor_y=anchor_y,
+                                  batch=self.batch, group=self._front)
+        self.labels.append(label)
+        return label
+
+    def _drop(self, label) -> None:
+        self.labels.remove(label)
+        label.delete()
+
+    # -- the board --------------------------------------------------------------------------
+    def _board(self, x: int, y: int, w: int, h: int, s: State) -> None:
+        zones = list(s.board.zones.items())
+        rows_in_box = max(len(c) for _, c in zones) + 1          # a header line and the countries
+        chars = 16 if self.large else 5                          # full names, or abbreviations
+        best = None
+        for cols in range(1, len(zones) + 1):
+            rows = math.ceil(len(zones) / cols)
+            line = (h / rows - GAP) / rows_in_box
+            font = min(line * 0.5, (w / cols - GAP) / (chars * 0.8))
+            if best is None or font > best[0]:
+                best = (font, cols, rows, line)
+        font, cols, rows, line = best
+        font = max(5.0, min(12.0, font))
+        box_w, box_h = w / cols, h / rows
+        colour = {n: colour_of(i) for i, n in enumerate(s.names)}
+        for k, (zone, countries) in enumerate(zones):
+            bx, top = x + (k % cols) * box_w, y + h - (k // cols) * box_h
+            self._fit(f"Zone {zone}" if self.large else f"{zone}", bx + 2, top, box_w - GAP - 2, line, font, DIM)
+            for i, c in enumerate(countries):
+                ty = top - (i + 1) * line
+                tx, tw, th = int(bx), int(box_w - GAP), max(1, int(line) - 1)
+                holders = s.holders_of(c.name)
+                owner = s.homeland_owner(c.name)
+                fill = TILE
+                if holders:
+                    first = owner or sorted(holders, key=s.names.index)[0]
+                    kind = "homeland" if owner else s.holders.get(c.name, {}).get(first)
+                    fill = colour[first][:3] + ((255,) if kind != ALLIED else (150,))
+                if c.name == self.selected:
+                    self._rect(tx - 1, int(ty - line) , tw + 2, th + 2, ACCENT)
+                self._rect(tx, int(ty - line) + 1, tw, th, fill)
+                self.tiles[c.name] = (tx, int(ty - line) + 1, tw, th)
+                mark = " H" if owner else ""
+                text = f"{c.name} {c.value}{mark}" if self.large else ""
+                self._fit(text, tx + 2, ty, tw - 4, th, font, TEXT,
+                          short=(f"{abbreviation(c.name)}{'*' if owner else ''}", abbreviation(c.name),
+                                 abbreviation(c.name)[:3]))
+
+    def _fit(self, text: str, x: float, top: float, width: float, height: float, size: float,
+             colour, short: tuple[str, ...] = ()):
+        """A one-line label that fits the box: the text, else a shorter form, else nothing."""
+        for candidate in (text, *short):
+            if not candidate:
+                continue
+            label = self._label(candidate, x, top, size, colour)
+            if label.content_width <= width and label.content_height <= height:
+                return label
+            self._drop(label)
+        return None
+
+    # -- the text column --------------------------------------------------------------------
+    def _text(self, x: int, top: int, w: int, bottom: int, s: State, size: float) -> None:
+        chart_h = max(60, int((top - bottom) * (0.28 if self.large else 0.22)))
+        chart_bottom = bottom
+        y = top
+        headline = winner_text(s)
+        paragraphs: list[tuple[str, tuple, float, bool]] = []
+        if headline:
+            paragraphs.append((headline, ACCENT, size * 1.6, True))
+        paragraphs.append((f"{self.title} — {s.phase}, war chest {s.war_chest:+d}", TEXT, size + 1, True))
+        players = []
+        for i, p in enumerate(s.players):
+            turn = " ◀" if report.turn(s)["attacker"] == p.name else ""
+            out = " OUT" if p.eliminated else ""
+            players.append((i, f"{p.name}: {p.homeland or '-'}, chips {p.chips}, PBR {pbr(p.halves)}{turn}{out}"))
+        y = self._para_block(paragraphs, x, y, w, chart_bottom + chart_h)
+        for i, text in players:
+            label = self._label(text, x + 14, y, size, TEXT, width=w - 14)
+            if y - label.content_height < chart_bottom + chart_h:
+                self._drop(label)
+                break
+            self.shapes.append(pyglet.shapes.Rectangle(x, y - label.content_height + 3, 10, 10,
+                                                       color=colour_of(i), batch=self.batch,
+                                                       group=self._front))
+            y -= label.content_height + 1
+        rest = [(t, c, size, False) for t, c in contest_lines(s, self.bridge) + self.extra]
+        if s.phase != "over":
+            rest.append(("Now: " + report.now_text(s), DIM, size, False))
+        recent = last_actions(self.game, 4 if not self.large else 6)
+        if recent:
+            rest.append(("Last: " + " · ".join(recent), DIM, size, False))
+        self._para_block(rest, x, y - GAP, w, chart_bottom + chart_h)
+        self._chart(x, chart_bottom, w, chart_h - GAP, s, size)
+
+    def _para_block(self, paragraphs, x, y, w, bottom) -> float:
+        """Paragraphs top-down from ``y``; the first that does not fit is cut short to fit, with
+        "…", and the rest are left out."""
+        for text, colour, size, bold in paragraphs:
+            label = self._label(text, x, y, size, colour, width=w, bold=bold)
+            while y - label.content_height < bottom and len(label.text) > 24:
+                room = (y - bottom) / label.content_height
+                label.text = label.text[:int(len(label.text) * room) - 4].rstrip() + " …"
+            if y - label.content_height < bottom:
+                self._drop(label)
+                return bottom
+            y -= label.content_height + 2
+        return y
+
+    def _chart(self, x: int, y: int, w: int, h: int, s: State, size: float) -> None:
+        """Every player's PBR over the last actions: one line each (board_ledger.chart data)."""
+        states = self.game.states[-PBR_CHART_ACTIONS:]
+        series = pbr_series(states) if s.players else {}
+        self._rect(x, y, w, h, (34, 36, 46, 255))
+        title = self._label("PBR", x + 3, y + h - 2, size * 0.8, DIM)
+        top = max([10.0] + [v for values in series.values() for v in values])
+        left = x + title.content_width + 8
+        n = max(len(states) - 1, 1)
+        for k, values in enumerate(series.values()):
+            points = [(left + (w - (left - x) - 4) * i / n, y + 3 + (h - 8) * v / top)
+                      for i, v in enumerate(values)]
+            for (x0, y0), (x1, y1) in zip(points, points[1:]):
+                self.shapes.append(pyglet.shapes.Line(x0, y0, x1, y1, thickness=2, color=colour_of(k),
+                                                      batch=self.batch, group=self._front))
+        self._label(f"{top:g}", x + 3, y + h - 2 - title.content_height, size * 0.7, DIM)
+
+    # -- drawing and pointing ---------------------------------------------------------------
+    def draw(self) -> None:
+        if self.visible:
+            self.refresh()
+            self.batch.draw()
+
+    def country_at(self, px: float, py: float) -> str | None:
+        for name, (x, y, w, h) in self.tiles.items():
+            if x <= px < x + w and y <= py < y + h:
+                return name
+        return None
+
+
+def boxes(panel: LedgerPanel) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """Each label's text and bounding box (x0, y0, x1, y1), for layout checks."""
+    out = []
+    for label in panel.labels:
+        x0 = label.x
+        y1 = label.y if label.anchor_y == "top" else label.y + label.content_height
+        out.append((label.text, (x0, y1 - label.content_height, x0 + label.content_width, y1)))
+    return out

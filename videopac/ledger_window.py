@@ -1,0 +1,187 @@
+"""The ledger-only window: `videopac ledger --window [--db FILE]`, for tables that fight their
+battles on an original console.
+
+A large board view and the ledger's panel; actions are typed in the notation on the line at the
+bottom (the same commands as the terminal ledger, through its ``Repl``), or chosen by clicking a
+country: the legal actions on it are offered below the board, and a click on one puts it on the
+input line to complete (an energy) and confirm with Enter. Same rules, same game file.
+"""
+from __future__ import annotations
+
+import io
+
+import pyglet
+from pyglet.window import key as pkey
+
+from board_ledger import notation, rules
+from board_ledger import events as ev
+from videopac.ledger_panel import ACCENT, DIM, MIN_WINDOW, TEXT, WARNING, LedgerPanel
+from videopac.ledger_repl import Repl
+
+STRIP = 92          # the strip under the board: offers, the last answer, the input line
+MAX_OFFERS = 8
+
+
+def offers_for(state, country: str) -> list[str]:
+    """The legal actions on ``country`` now, as notation lines; an energy still to be typed is
+    left open at the end of the line ("war Anna ")."""
+    out = []
+    war_target = state.war.target if state.war else None
+    for action in rules.legal_actions(state):
+        on_it = (getattr(action, "country", None) == country
+                 or isinstance(action, ev.Allies) and action.countries == (country,)
+                 or isinstance(action, ev.War) and war_target == country)
+        if on_it:
+            line = notation.format_event(action)
+            out.append(line[:-2] if line.endswith(f" {rules.ANY_ENERGY}") else line)
+    return out
+
+
+class LedgerWindow(pyglet.window.Window):
+    def __init__(self, repl: Repl, width: int = 1200, height: int = 760, **kwargs):
+        super().__init__(width=max(width, MIN_WINDOW[0]), height=max(height, MIN_WINDOW[1]),
+                         caption="Conquest of the World - ledger", resizable=True, **kwargs)
+        self.set_minimum_size(*MIN_WINDOW)
+        self.repl = repl
+        self.panel = LedgerPanel(repl.game, large=True, title=self._title())
+        self.answer = "Type an action (notation) and Enter, or click a country."
+        self.answer_colour = DIM
+        self.offers: list[str] = []
+        self.offer_boxes: list[tuple[str, tuple[int, int, int, int]]] = []
+        self.batch = pyglet.graphics.Batch()
+        self.document = pyglet.text.document.UnformattedDocument("")
+        self.document.set_style(0, 0, {"color": TEXT, "font_size": 14})
+        self.input = pyglet.text.layout.IncrementalTextLayout(self.document, 10, 6, 0, width=width - 20, height=28,
+                                                              batch=self.batch)
+        self.caret = pyglet.text.caret.Caret(self.input, color=(255, 255, 255))
+        self.push_handlers(self.caret)
+        self.strip_labels: list = []
+        self._place()
+
+    def _title(self) -> str:
+        r = self.repl
+        return f"{r.store.path.name}, game {r.game_id}" if r.store else "Not saved (no --db)"
+
+    # -- layout -----------------------------------------------------------------------------
+    def _place(self) -> None:
+        w, h = self.get_size()
+        self.panel.game = self.repl.game
+        self.panel.layout(0, STRIP, w, h - STRIP)
+        self.input.position = (10, 6, 0)
+        self.input.width = w - 20
+        self._strip()
+
+    def _strip(self) -> None:
+        for item in self.strip_labels:
+            item.delete()
+        self.strip_labels, self.offer_boxes = [], []
+        w, _ = self.get_size()
+        self.strip_labels.append(pyglet.shapes.Rectangle(0, 0, w, STRIP, color=(16, 17, 24, 255),
+                                                         batch=self.batch, group=pyglet.graphics.Group(0)))
+        self.strip_labels.append(pyglet.shapes.Rectangle(6, 4, w - 12, 32, color=(44, 46, 60, 255),
+                                                         batch=self.batch, group=pyglet.graphics.Group(0)))
+        front = pyglet.graphics.Group(1)
+        answer = pyglet.text.Label(self.answer, x=10, y=40, font_size=11, color=self.answer_colour,
+                                   batch=self.batch, group=front)
+        while answer.content_width > w - 20 and len(answer.text) > 4:     # one line: cut the end
+            answer.text = answer.text[: int(len(answer.text) * (w - 20) / answer.content_width) - 2] + "…"
+        self.strip_labels.append(answer)
+        x = 10
+        for line in self.offers[:MAX_OFFERS]:
+            label = pyglet.text.Label(line, x=x + 6, y=66, font_size=11, color=ACCENT, batch=self.batch,
+                                      group=front)
+            width = label.content_width + 12
+            if x + width > w - 10:
+                label.delete()
+                break
+            box = pyglet.shapes.Rectangle(x, 62, width, 24, color=(60, 62, 84, 255), batch=self.batch,
+                                          group=pyglet.graphics.Group(0))
+            self.strip_labels += [box, label]
+            self.offer_boxes.append((line, (x, 62, width, 24)))
+            x += width + 8
+
+    @property
+    def labels(self) -> list:
+        """Every text label on screen (the panel's and the strip's)."""
+        return self.panel.labels + [x for x in self.strip_labels if isinstance(x, pyglet.text.Label)]
+
+    def on_resize(self, width: int, height: int) -> None:
+        super().on_resize(width, height)
+        self._place()
+
+    def on_draw(self) -> None:
+        self.clear()
+        self.panel.draw()
+        self.batch.draw()
+
+    # -- input ------------------------------------------------------------------------------
+    def poll(self, dt: float = 0.0) -> None:
+        """Take in actions another process booked in the same file (the bridge beside the
+        battle); the panel shows them."""
+        r = self.repl
+        if r.store and r.store.event_count(r.game_id) != len(r.game.events):
+            r.game_id, r.game = r.store.load(r.game_id)
+            self.answer, self.answer_colour = "the game file changed: " + (
+                notation.format_event(r.game.events[-1]) if r.game.events else "new game"), ACCENT
+            self._place()
+
+    def submit(self, line: str) -> None:
+        """One line as the terminal ledger takes it; the first line of its answer is shown."""
+        self.poll()                         # judge the line against the file as it is now
+        out = io.StringIO()
+        self.repl.out = out
+        keep = self.repl.handle(line)
+        text = out.getvalue().strip().splitlines()
+        self.answer = text[0] if text else ""
+        self.answer_colour = WARNING if self.answer.startswith("refused") else TEXT
+        if not keep:
+            self.close()
+            return
+        self.offers, self.panel.selected = [], None
+        self.panel.title = self._title()
+        self._place()
+
+    def on_key_press(self, symbol: int, modifiers: int):
+        if symbol in (pkey.RETURN, pkey.NUM_ENTER):
+            line = self.document.text.strip()
+            self.document.text = ""
+            if line:
+                self.submit(line)
+            return pyglet.event.EVENT_HANDLED
+        if symbol == pkey.ESCAPE:           # clears the line instead of closing the window
+            self.document.text = ""
+            return pyglet.event.EVENT_HANDLED
+        return None
+
+    def choose(self, country: str | None) -> None:
+        """A country was clicked: offer the legal actions on it."""
+        self.panel.selected = country
+        self.offers = offers_for(self.repl.game.state, country) if country else []
+        if country:
+            self.answer = (f"{country}: click an action, complete it if needed, Enter to book"
+                           if self.offers else f"{country}: no action on it is legal now")
+            self.answer_colour = TEXT
+        self._strip()
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        for line, (bx, by, bw, bh) in self.offer_boxes:
+            if bx <= x < bx + bw and by <= y < by + bh:
+                self.document.text = line
+                self.caret.position = len(line)
+                return
+        country = self.panel.country_at(x, y)
+        if country is not None or y > STRIP:
+            self.choose(country)
+
+
+def run_window(db: str | None) -> int:
+    """Open the window on the game file (the latest game in it) and run until it is closed."""
+    repl = Repl(db)
+    try:
+        window = LedgerWindow(repl)
+        pyglet.clock.schedule_interval(window.poll, 1.0)
+        pyglet.app.run(1 / 30)
+    finally:
+        if repl.store:
+            repl.store.close()
+    return 0

@@ -1,0 +1,135 @@
+"""The table: `videopac play --ledger GAME.sqlite` — the battle on the console and the board
+game's ledger beside it, joined by the battle bridge.
+
+Opens the ledger's game file (its latest game), finds the battle program's symbol file, and wires
+the bridge to the play loop (one snapshot per emulated frame) and the panel to the window. The
+ledger keys (F4, F9, PgDn, F10, End) act on the bridge and the game file; every booking goes
+through ``Game.play``, so it is committed to the file before the panel shows it.
+"""
+from __future__ import annotations
+
+from board_ledger.errors import LedgerError
+from board_ledger.store import Store
+from videopac.battle import SymbolFileError, decode, symbols_for
+from videopac.bridge import Bridge, Snapshot
+from videopac.ledger_panel import MIN_PLAY, LedgerPanel
+
+
+POLL_FRAMES = 25           # look for actions booked by another process about twice a second
+
+
+class TableError(Exception):
+    """The ledger file or the cartridge's symbols cannot be used; one sentence."""
+
+
+class Table:
+    """The ledger game, the bridge and the panel of one playing session."""
+
+    def __init__(self, store: Store, game_id: int, game, symbols: dict[str, int]):
+        self.store, self.game_id, self.game, self.symbols = store, game_id, game, symbols
+        self.bridge = Bridge(game)
+        self.panel = LedgerPanel(game, self.bridge, title=f"Ledger {store.path.name} game {game_id}")
+        self.session = None
+
+    @staticmethod
+    def side(picture_width: int) -> tuple[int, int]:
+        """The room (width, least height) to open the play window with, right of the picture."""
+        return max(MIN_PLAY[0], picture_width // 2), MIN_PLAY[1]
+
+    def attach(self, session, window):
+        """Put the panel beside the picture and the ledger keys on the session; returns the
+        per-frame callback of the play loop."""
+        self.session = session
+        window.attach_panel(self.panel)
+        session.window_actions.update({
+            "ledger": window.toggle_panel, "confirm": self.confirm, "next-choice": self.next_choice,
+            "swap-sides": self.swap, "undo": self.undo})
+        machine, symbols, bridge = session.machine, self.symbols, self.bridge
+        frames = 0
+
+        def on_frame() -> None:
+            nonlocal frames
+            frames += 1
+            if frames % POLL_FRAMES == 0:
+                self.reload()
+            bridge.observe(Snapshot.of(decode(machine.iram, symbols)))
+        return on_frame
+
+    def reload(self) -> bool:
+        """Take in actions another process booked in the same file (e.g. the attack typed in
+        `videopac ledger --window`); True if there were any."""
+        if self.store.event_count(self.game_id) == len(self.game.events):
+            return False
+        try:
+            _, game = self.store.load(self.game_id)
+        except LedgerError as exc:
+            self.say(f"the ledger file cannot be read again: {exc}")
+            return False
+        self.game = self.bridge.game = self.panel.game = game
+        self.bridge.sync()
+        return True
+
+    def say(self, text: str) -> None:
+        if self.session is not None:
+            self.session.say(text)
+
+    def confirm(self) -> None:
+        if self.reload():
+            self.say("the ledger changed in another window: check the proposal again")
+            return
+        if not self.bridge.proposal:
+            self.say("nothing to book yet")
+            return
+        try:
+            booked = self.bridge.confirm()
+        except LedgerError as exc:
+            self.say(f"refused: {exc}")
+            return
+        self.say("booked: " + " | ".join(booked[-1:]))
+
+    def next_choice(self) -> None:
+        self.bridge.next_choice()
+        if self.bridge.proposal:
+            self.say("to book: " + self.bridge.proposal[-1])
+
+    def swap(self) -> None:
+        self.bridge.swap()
+        self.say(", ".join(f"{n} {c}" for n, c in self.bridge.colour.items()) or "no war: nothing to swap")
+
+    def undo(self) -> None:
+        self.reload()
+        try:
+            self.bridge.undo()
+        except LedgerError as exc:
+            self.say(f"refused: {exc}")
+            return
+        self.say("undone: the latest ledger action")
+
+    def close(self) -> None:
+        self.store.close()
+
+
+def open_table(path: str, cart: str | None) -> Table:
+    """The ledger file ``path`` (created if missing) beside the cartridge ``cart`` (None: the
+    built-in battle program); TableError says what is wrong in one sentence."""
+    what = "the built-in battle program" if cart is None else cart
+    try:
+        symbols = symbols_for(cart)
+    except SymbolFileError as exc:
+        raise TableError(str(exc)) from None
+    if symbols is None:
+        raise TableError(f"{what} has no symbol file (CART.json beside CART.bin); the ledger "
+                         "bridge reads the battles through it")
+    if decode(bytes(64), symbols) is None:
+        raise TableError(f"the symbol file of {what} does not publish the battle program's "
+                         "symbols (docs/conquest.md); the ledger needs our battle program")
+    try:
+        store = Store(path)
+    except LedgerError as exc:
+        raise TableError(str(exc)) from None
+    try:
+        game_id, game = store.load()
+    except LedgerError as exc:
+        store.close()
+        raise TableError(str(exc)) from None
+    return Table(store, game_id, game, symbols)
