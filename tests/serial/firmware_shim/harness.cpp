@@ -34,7 +34,6 @@ size_t HardwareSerialShim::write(const uint8_t *data, size_t length) {
 }
 
 int main() {
-  std::printf("B %d\n", 0);
   setup();
   std::printf("B %lu\n", baud);
   char cmd[16];
