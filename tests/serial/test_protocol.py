@@ -81,3 +81,16 @@ def test_any_garbage_costs_at_most_the_frames_it_overlaps(garbage, states):
     frames = [ALL_FRAMES[i] for i in states]
     decoded = FrameDecoder().feed(garbage + b"".join(frames))
     assert decoded[-len(frames):] == [decode_frame(f) for f in frames]
+
+
+def test_every_double_bit_error_is_rejected():
+    """CRC-7 is linear (init 0, no final xor), so an error pattern goes undetected in one frame
+    exactly when it does in all: checking every pattern against one frame covers all 1024."""
+    frame = encode_frame(JoystickState(up=True), JoystickState(fire=True))
+    bits = [(byte, bit) for byte in range(4) for bit in range(8)]
+    for (b1, i1), (b2, i2) in itertools.combinations(bits, 2):
+        bad = bytearray(frame)
+        bad[b1] ^= 1 << i1
+        bad[b2] ^= 1 << i2
+        with pytest.raises(FrameError):
+            decode_frame(bytes(bad))
