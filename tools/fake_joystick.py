@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""A pretend joystick adapter on a pseudo-terminal, for trying the serial joysticks without hardware.
+"""A pretend joystick adapter on a pseudo-terminal: try the serial joysticks without hardware.
 
 Speaks the adapter's protocol (docs/serial-joystick.md): a frame on every change and a keep-alive
 every 100 ms. Prints the pty path; point the reader at it:
 
-    python tools/fake_joystick.py                 # prints e.g. /dev/pts/7, then keys toggle switches
+    python tools/fake_joystick.py             # prints e.g. /dev/pts/7, then keys toggle switches
     videopac joystick test /dev/pts/7             # in another terminal
     videopac play --joystick 0=serial:/dev/pts/7
 
@@ -13,7 +13,7 @@ Keyboard (each key toggles a switch; a terminal has no key-release events):
     stick 1: i up, k down, j left, l right, Enter fire
     x releases everything, g sends 16 garbage bytes, q quits.
 
-Script (``--script FILE``, or lines on stdin when it is not a terminal), one step a line, # comments:
+Script (``--script FILE``, or lines on stdin when it is not a terminal), a step a line, # comments:
     S0 S1 [MS]      set both sticks and hold them MS ms (default 100); a stick is letters
                     u d l r f (up down left right fire) or - for none, e.g. "uf -" or "- l 250"
     silence MS      send nothing for MS ms (not even keep-alives): the reader releases the sticks
@@ -172,7 +172,8 @@ def run_keyboard(adapter: FakeAdapter) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog=PROG, description=__doc__.split("\n\n")[0])
-    parser.add_argument("--script", type=pathlib.Path, help="run these steps instead of the keyboard")
+    parser.add_argument("--script", type=pathlib.Path,
+                        help="run these steps instead of the keyboard")
     parser.add_argument("--link", help="also make this symlink to the pty (a stable path)")
     parser.add_argument("--wait", type=float, default=0.0,
                         help="seconds to wait (sending keep-alives) before the script starts")

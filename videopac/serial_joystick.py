@@ -45,6 +45,7 @@ SILENCE_MS = 250             # no frame for this long: release everything (2.5 k
 RETRY_MIN_S = 0.1            # reconnect backoff: first retry ...
 RETRY_MAX_S = 2.0            # ... doubling up to this
 READ_TIMEOUT_S = 0.05        # the reader thread wakes this often when the line is idle
+BAD_BYTES_WARN = 64          # this much junk and no frame since opening: probably the wrong port
 
 
 class JoystickState(NamedTuple):
@@ -87,7 +88,7 @@ _CRC7 = _crc7_table()
 
 
 def crc7(data: bytes) -> int:
-    """CRC-7/MMC (poly 0x09, init 0, MSB first); catalogue check value: crc7(b"123456789") == 0x75."""
+    """CRC-7/MMC (poly 0x09, init 0, MSB first); catalogue check: crc7(b"123456789") == 0x75."""
     reg = 0
     for byte in data:
         reg = _CRC7[reg ^ byte]
@@ -202,7 +203,7 @@ class SerialJoystickReader:
         self._stop = threading.Event()
         self._serial: serial.SerialBase | None = None
         self._thread: threading.Thread | None = None
-        self._open_error_reported = False
+        self._quiet_retries = False             # a retry message was shown: no more until it works
 
     # --- the frame loop's side ---------------------------------------------------------------
     def state(self, n: int) -> JoystickState:
@@ -261,44 +262,50 @@ class SerialJoystickReader:
     # --- the thread's side --------------------------------------------------------------------
     def _run(self) -> None:
         delay = RETRY_MIN_S
-        was_connected = self._serial is not None
+        lost_before = False
         while not self._stop.is_set():
             if self._serial is None:
                 self._serial = self._try_open()
-                if self._serial is None:
-                    self._stop.wait(delay)
-                    delay = min(delay * 2, self.retry_max_s)
-                    continue
-                if was_connected:
-                    self.reconnects += 1
-            delay = RETRY_MIN_S
-            was_connected = True
-            try:
-                self._pump(self._serial)
-            except (serial.SerialException, OSError, TypeError):
-                # pyserial raises TypeError from a port closed under it; all mean "gone"
-                if not self._stop.is_set():
-                    self._say(f"joystick adapter disconnected from {self.port}, retrying")
-                    self._open_error_reported = True   # the retries need no second message
-            finally:
-                self._close_port()
-                self._snapshot = (RELEASED, RELEASED, -math.inf)
+            if self._serial is not None:
+                self.reconnects += lost_before
+                frames = self.counters.frames
+                self._read_until_lost(self._serial)
+                lost_before = True
+                if self.counters.frames > frames:
+                    delay = RETRY_MIN_S          # it worked: come back quickly after an unplug
+            # a port that will not open, or opens and fails at once, is retried ever more slowly
+            self._stop.wait(delay)
+            delay = min(delay * 2, self.retry_max_s)
 
     def _try_open(self) -> serial.SerialBase | None:
         try:
             port = self._opener(self.port, baudrate=self.baudrate, timeout=READ_TIMEOUT_S)
         except (serial.SerialException, OSError, ValueError) as exc:
-            if not self._open_error_reported:
-                self._say(f"cannot open joystick adapter {self.port} ({error_reason(exc)}), retrying")
-                self._open_error_reported = True
+            if not self._quiet_retries:
+                self._say(f"cannot open joystick adapter {self.port} ({error_reason(exc)}), "
+                          "retrying")
+                self._quiet_retries = True
             return None
-        self._open_error_reported = False
         return port
+
+    def _read_until_lost(self, port: serial.SerialBase) -> None:
+        """Read and decode until stopped or the device goes away; then close and release."""
+        try:
+            self._pump(port)
+        except (serial.SerialException, OSError, TypeError):
+            # pyserial raises TypeError from a port closed under it; all mean "gone"
+            if not self._stop.is_set() and not self._quiet_retries:
+                self._say(f"joystick adapter disconnected from {self.port}, retrying")
+                self._quiet_retries = True       # until it works again, retries need no message
+        finally:
+            self._close_port()
+            self._snapshot = (RELEASED, RELEASED, -math.inf)
 
     def _pump(self, port: serial.SerialBase) -> None:
         """Read and decode until stopped; raises when the device goes away."""
-        greeted = silent = False
+        greeted = silent = warned = False
         last = -math.inf
+        bad_at_open = self.counters.bad
         while not self._stop.is_set():
             data = port.read(max(1, port.in_waiting))
             if data:
@@ -308,9 +315,14 @@ class SerialJoystickReader:
                     self._snapshot = (*states[-1], last)
                     if not greeted:
                         self._say(f"joystick adapter connected on {self.port}")
+                        self._quiet_retries = False
                     elif silent:
                         self._say(f"joystick adapter on {self.port} is sending again")
                     greeted, silent = True, False
+                elif (not greeted and not warned
+                      and self.counters.bad - bad_at_open >= BAD_BYTES_WARN):
+                    self._say(f"{self.port} sends no joystick frames (wrong port or baud rate?)")
+                    warned = True
             if greeted and not silent and time.monotonic() - last > self.silence_s:
                 self._say(f"joystick adapter on {self.port} went silent, joysticks released")
                 silent = True
@@ -349,5 +361,5 @@ class SerialJoystickSource:
 def error_reason(exc: BaseException) -> str:
     """A short human reason from an open/read error."""
     text = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
-    text = text.rsplit("] ", 1)[-1]                  # drop pyserial's "could not open ...: [Errno n]"
+    text = text.rsplit("] ", 1)[-1]        # drop pyserial's "could not open ...: [Errno n]"
     return text.split(": '", 1)[0]                   # and the path it repeats

@@ -110,7 +110,7 @@ def test_fake_adapter_script_drives_the_reader(root):
                 "J0 · · · · · | J1 · ↓ · · ·"]
     remaining = iter(states)
     assert all(any(s == want for s in remaining) for want in expected), states   # in this order
-    assert "J0 · · · → · | J1" not in "\n".join(lines)          # the bad-CRC frame never shows
+    assert "J0 · · · → · | J1" not in "\n".join(lines)      # the bad-CRC frame never shows
     assert "bad 0" not in lines[-1]                              # ... but it was counted
 
 
@@ -120,3 +120,26 @@ def test_fake_adapter_reports_script_errors():
     assert fake.returncode == 2
     assert err == "fake_joystick: line 1: unknown switch letter(s) 'q' in 'uq' " \
                   "(use u d l r f, or - for none).\n"
+
+
+def test_fake_adapter_keyboard_toggles_switches(make_reader):
+    keyboard = Pty()                                   # the fake's stdin is a terminal
+    fake = subprocess.Popen([sys.executable, *FAKE], stdin=keyboard.slave,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV)
+    try:
+        path = fake.stdout.readline().strip()
+        reader = make_reader(path).start(must_open=True)
+        keyboard.write(b"w ")                          # stick 0: up, fire
+        assert wait_until(lambda: reader.state(0) == JoystickState(up=True, fire=True))
+        keyboard.write(b"jw")                          # stick 1 left; stick 0 up toggles off
+        assert wait_until(lambda: reader.state(1) == JoystickState(left=True)
+                          and reader.state(0) == JoystickState(fire=True))
+        keyboard.write(b"x")
+        assert wait_until(lambda: reader.state(0) == reader.state(1) == RELEASED
+                          and reader.counters.frames > 4)
+        keyboard.write(b"q")
+        assert fake.wait(timeout=5) == 0
+    finally:
+        fake.kill()
+        fake.wait()
+        keyboard.close()

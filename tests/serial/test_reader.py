@@ -222,3 +222,37 @@ def test_state_is_constant_work_and_never_waits_during_a_flood(make_reader, pty_
     assert busy == quiet
     assert busy[0] == {"monotonic"} and len(busy[1]) == 1
     assert reader.counters.bad == 0
+
+
+def test_port_that_opens_but_fails_at_once_is_retried_with_backoff(make_reader):
+    """A device that opens and then errors on every read must not make the thread spin."""
+    opens = []
+
+    class Broken:
+        in_waiting = 0
+
+        def read(self, size):
+            raise serial.SerialException("read failed: [Errno 5] Input/output error")
+
+        def close(self):
+            pass
+
+    def opener(url, **kwargs):
+        opens.append(time.monotonic())
+        return Broken()
+
+    reader = make_reader("/dev/ttyBROKEN", opener=opener).start()
+    time.sleep(0.6)
+    reader.close()
+    # backoff 0.1, 0.2, 0.2, ... s: a handful of attempts, not thousands
+    assert 2 <= len(opens) <= 10
+    assert reader.poll_messages() == ["joystick adapter disconnected from /dev/ttyBROKEN, retrying"]
+
+
+def test_wrong_baud_rate_or_port_is_pointed_out(make_reader, pty_pair):
+    reader = started(make_reader, pty_pair.path)
+    pty_pair.write(bytes(range(0x20, 0x7F)))          # a chatty device that is not an adapter
+    assert wait_until(lambda: reader.counters.stray >= 64)
+    assert wait_until(lambda: reader.poll_messages() ==
+                      [f"{pty_pair.path} sends no joystick frames (wrong port or baud rate?)"])
+    assert reader.state(0) == RELEASED
