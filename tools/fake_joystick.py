@@ -23,6 +23,7 @@ Script (``--script FILE``, or lines on stdin when it is not a terminal), a step 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import pathlib
 import random
@@ -31,6 +32,7 @@ import sys
 import termios
 import time
 import tty
+from typing import Iterator
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
@@ -137,10 +139,20 @@ def run_script(adapter: FakeAdapter, lines: list[str], seed: int) -> None:
                 raise ScriptError(f"line {number}: {exc}") from None
 
 
+@contextlib.contextmanager
+def keys_one_by_one(fd: int) -> Iterator[None]:
+    """Terminal input without line editing or echo (set before the path is printed, so that no
+    key typed after it is flushed away by the mode change)."""
+    saved = termios.tcgetattr(fd)
+    tty.setcbreak(fd, termios.TCSANOW)
+    try:
+        yield
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+
+
 def run_keyboard(adapter: FakeAdapter) -> None:
     fd = sys.stdin.fileno()
-    saved = termios.tcgetattr(fd)
-    tty.setcbreak(fd)
     rng = random.Random()
     try:
         while True:
@@ -166,7 +178,6 @@ def run_keyboard(adapter: FakeAdapter) -> None:
                 continue
             adapter.send_state()
     finally:
-        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
         sys.stderr.write("\n")
 
 
@@ -188,22 +199,24 @@ def main(argv: list[str] | None = None) -> int:
             return 1
     elif not sys.stdin.isatty():
         lines = sys.stdin.read().splitlines()
-    adapter = FakeAdapter(args.link)
-    print(adapter.path, flush=True)
-    try:
-        adapter.send_state()
+    with contextlib.ExitStack() as stack:
         if lines is None:
-            run_keyboard(adapter)
-        else:
-            adapter.hold(args.wait)
-            run_script(adapter, lines, args.seed)
-    except ScriptError as exc:
-        print(f"{PROG}: {exc}.", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        pass
-    finally:
-        adapter.close()
+            stack.enter_context(keys_one_by_one(sys.stdin.fileno()))
+        adapter = FakeAdapter(args.link)
+        stack.callback(adapter.close)
+        print(adapter.path, flush=True)
+        try:
+            adapter.send_state()
+            if lines is None:
+                run_keyboard(adapter)
+            else:
+                adapter.hold(args.wait)
+                run_script(adapter, lines, args.seed)
+        except ScriptError as exc:
+            print(f"{PROG}: {exc}.", file=sys.stderr)
+            return 2
+        except KeyboardInterrupt:
+            pass
     return 0
 
 

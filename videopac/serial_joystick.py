@@ -198,6 +198,7 @@ class SerialJoystickReader:
         self.decoder = FrameDecoder()
         self.reconnects = 0                      # successful opens after a lost connection
         self._opener = opener
+        self.published = 0                       # valid frames whose state `state` can see
         self._snapshot = (RELEASED, RELEASED, -math.inf)   # (stick 0, stick 1, time of frame)
         self._messages: collections.deque[str] = collections.deque(maxlen=32)
         self._stop = threading.Event()
@@ -313,6 +314,7 @@ class SerialJoystickReader:
                 if states:
                     last = time.monotonic()
                     self._snapshot = (*states[-1], last)
+                    self.published = self.counters.frames     # after the snapshot: never ahead
                     if not greeted:
                         self._say(f"joystick adapter connected on {self.port}")
                         self._quiet_retries = False
