@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import collections
 import math
+import re
 import threading
 import time
 from dataclasses import dataclass
@@ -364,4 +365,5 @@ def error_reason(exc: BaseException) -> str:
     """A short human reason from an open/read error."""
     text = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
     text = text.rsplit("] ", 1)[-1]        # drop pyserial's "could not open ...: [Errno n]"
-    return text.split(": '", 1)[0]                   # and the path it repeats
+    text = re.sub(r"\(\d+, '([^']*)'\)", r"\1", text)   # termios.error (25, 'text') -> text
+    return text.split(": '", 1)[0]         # and the path it repeats

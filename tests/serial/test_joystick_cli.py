@@ -6,7 +6,8 @@ import signal
 import subprocess
 import sys
 import threading
-import time
+
+import pytest
 
 from joystick_test_support import Pty, wait_until
 from videopac.joystick_cli import render_line
@@ -66,12 +67,16 @@ def test_live_states_are_shown(root):
     assert proc.stderr.read() == ""
 
 
-def test_port_that_cannot_be_opened_is_one_line_and_exit_1(tmp_path):
+@pytest.mark.parametrize("name, reason", [
+    ("ttyUSB7", "No such file or directory"),
+    ("notes.txt", "Could not configure port: Inappropriate ioctl for device"),   # not a tty
+])
+def test_port_that_cannot_be_opened_is_one_line_and_exit_1(tmp_path, name, reason):
+    (tmp_path / "notes.txt").write_text("not a serial port")
     res = subprocess.run([sys.executable, "-m", "videopac", "joystick", "test",
-                          str(tmp_path / "ttyUSB7")], capture_output=True, text=True, env=ENV)
+                          str(tmp_path / name)], capture_output=True, text=True, env=ENV)
     assert res.returncode == 1 and res.stdout == ""
-    assert res.stderr == f"videopac joystick: cannot open {tmp_path / 'ttyUSB7'}: " \
-                         "No such file or directory.\n"
+    assert res.stderr == f"videopac joystick: cannot open {tmp_path / name}: {reason}.\n"
 
 
 def test_ctrl_c_stops_cleanly():
