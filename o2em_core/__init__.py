@@ -1,2 +1,5 @@
 """The Videopac G7000 / Odyssey² console: Intel 8048 CPU, Intel 8244/8245 video and sound chip,
 bus, keyboard and joysticks. Knows nothing of windows, files, serial ports or the ledger."""
+from .machine import Machine, StateError
+
+__all__ = ["Machine", "StateError"]

@@ -1,0 +1,57 @@
+"""The result of an assembly: the bytes by address, the symbol table and the listing."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterator
+
+if TYPE_CHECKING:
+    from .core import SrcLine
+
+LISTING_BYTES = 4     # code bytes per listing line; longer data continues on extra lines
+
+
+class Assembly:
+    """`data` runs from the lowest to the highest emitted address (gaps are 0xFF) and starts
+    at `origin`; `image(start, end)` cuts an exact address range like asl's `p2bin -r`.
+    Unpacks as `data, symbols = assemble(...)`."""
+
+    def __init__(self, memory: dict[int, int], symbols: dict[str, int], listing: str):
+        self.memory = memory
+        self.symbols = symbols
+        self.listing = listing
+
+    @property
+    def origin(self) -> int:
+        return min(self.memory) if self.memory else 0
+
+    @property
+    def data(self) -> bytes:
+        if not self.memory:
+            return b""
+        return self.image(min(self.memory), max(self.memory))
+
+    def image(self, start: int, end_inclusive: int, fill: int = 0xFF) -> bytes:
+        """Exactly the bytes of addresses start..end_inclusive, unassembled ones = fill."""
+        if end_inclusive < start - 1:
+            raise ValueError(f"empty or reversed range {start:#x}-{end_inclusive:#x}")
+        return bytes(self.memory.get(a, fill) for a in range(start, end_inclusive + 1))
+
+    def __iter__(self) -> Iterator[object]:
+        yield self.data
+        yield self.symbols
+
+
+def format_listing(entries: list[tuple[int | None, bytes, "SrcLine"]]) -> str:
+    """One line per source line: address, code bytes, source; long data wraps."""
+    out = []
+    for addr, data, src in entries:
+        if src is None:
+            continue
+        where = f"{src.line:5d}{'+' * min(src.depth, 3):<3}"
+        chunks = [data[i:i + LISTING_BYTES] for i in range(0, len(data), LISTING_BYTES)] or [b""]
+        for k, chunk in enumerate(chunks):
+            address = f"{addr + k * LISTING_BYTES:04X}" if addr is not None else "    "
+            code = " ".join(f"{b:02X}" for b in chunk)
+            text = src.text if k == 0 else ""
+            out.append(f"{where} {address}  {code:<{LISTING_BYTES * 3}} {text}".rstrip())
+            where = " " * 8
+    return "\n".join(out) + "\n"

@@ -1,0 +1,102 @@
+"""The asm48 command: assemble one source file into a binary image, optionally with a JSON
+symbol file and a listing.  Every error is printed as `file:line:column: error: message`."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import NoReturn, Sequence
+
+from .core import assemble
+from .errors import AsmError
+from .output import write_all
+
+PROG = "asm48"
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports a bad command line in one sentence, no usage dump."""
+
+    def error(self, message: str) -> NoReturn:
+        sys.stderr.write(f"{self.prog}: {message} (see {self.prog} --help)\n")
+        raise SystemExit(2)
+
+
+def parse_address(text: str) -> int:
+    """An address as 0x400, $400, 400h or decimal 1024."""
+    t = text.strip()
+    try:
+        if t.startswith("$"):
+            return int(t[1:], 16)
+        if t[-1:] in "hH":
+            return int(t[:-1], 16)
+        return int(t, 0)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid address '{text}'") from None
+
+
+def parse_range(text: str) -> tuple[int, int]:
+    start, sep, end = text.partition("-")
+    if not sep:
+        raise argparse.ArgumentTypeError(f"range '{text}' must look like 0x400-0xFFF")
+    lo, hi = parse_address(start), parse_address(end)
+    if hi < lo:
+        raise argparse.ArgumentTypeError(f"range '{text}' ends before it starts")
+    return lo, hi
+
+
+def parse_fill(text: str) -> int:
+    value = parse_address(text)
+    if not 0 <= value <= 255:
+        raise argparse.ArgumentTypeError(f"fill byte '{text}' must be 0..255")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog=PROG, description="Assemble MCS-48 (8048) source in the asl dialect.")
+    p.add_argument("source", help="source file (.a48)")
+    p.add_argument("-o", "--output", required=True, help="binary image to write")
+    p.add_argument("--range", type=parse_range, metavar="START-END",
+                   help="write exactly this address range (e.g. 0x400-0xFFF), like p2bin -r")
+    p.add_argument("--fill", type=parse_fill, default=0xFF,
+                   help="byte for addresses without code (default 0xFF)")
+    p.add_argument("-I", dest="include_dirs", action="append", default=[], metavar="DIR",
+                   help="directory searched for include files (after the including file's)")
+    p.add_argument("--sym", metavar="FILE", help="write the symbol table as JSON")
+    p.add_argument("--list", metavar="FILE", help="write a listing")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    source = Path(args.source)
+    try:
+        text = source.read_bytes().decode("latin-1")
+    except OSError as e:
+        print(f"{PROG}: cannot read {source}: {e.strerror}", file=sys.stderr)
+        return 1
+    try:
+        result = assemble(text, str(source), args.include_dirs)
+    except AsmError as e:
+        for d in e.diagnostics:
+            print(d, file=sys.stderr)
+        return 1
+    if args.range:
+        image = result.image(*args.range, fill=args.fill)
+    elif result.memory:
+        image = result.image(result.origin, max(result.memory), fill=args.fill)
+    else:
+        image = b""
+    files = {Path(args.output): image}
+    if args.sym:
+        files[Path(args.sym)] = (json.dumps(result.symbols, indent=1, sort_keys=True)
+                                 + "\n").encode()
+    if args.list:
+        files[Path(args.list)] = result.listing.encode("latin-1", "replace")
+    try:
+        write_all(files)
+    except OSError as e:
+        print(f"{PROG}: cannot write {e.filename or args.output}: {e.strerror}", file=sys.stderr)
+        return 1
+    return 0

@@ -1,0 +1,518 @@
+"""The multi-pass engine: reads source lines (with includes, macros, repetitions and
+conditional assembly), keeps the symbol table, emits bytes and the listing.
+
+Passes repeat until every symbol keeps its value from one pass to the next (a forward
+reference is taken from the previous pass), so code whose size depends on later labels
+(asl's automatic `SEL MBx` before a JMP into the other bank) settles like it does in asl.
+Only the errors of the last pass are reported; they are then exact."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Sequence
+
+from . import directives
+from .assembly import Assembly, format_listing
+from .encoder import CODE_END, encode, is_instruction
+from .errors import AsmError, Diagnostic, SourceError
+from .expr import Value, evaluate
+from .lexer import NAME_RE, Operand, Statement, parse_line, scan_quoted
+
+MAX_PASSES = 12
+MAX_NESTING = 64
+CONDITIONALS = frozenset({"IF", "IFDEF", "IFNDEF", "IFB", "IFNB", "IFEXIST", "IFNEXIST",
+                          "ELSEIF", "ELSE", "ENDIF"})
+BLOCK_OPENERS = frozenset({"MACRO", "REPT", "IRP", "IRPC"})
+
+
+@dataclass(frozen=True)
+class SrcLine:
+    """One line to assemble and where it came from (for diagnostics and the listing)."""
+
+    text: str
+    file: str
+    line: int
+    note: str = ""        # e.g. " (in macro FOO called at a.a48:12)"
+    depth: int = 0        # include/macro nesting, shown in the listing
+
+
+@dataclass
+class Symbol:
+    name: str             # display name (original case, section-qualified)
+    value: int
+    kind: str             # "label", "equ" or "set"
+    where: str
+
+
+@dataclass
+class Macro:
+    name: str
+    params: list[str]
+    body: list[SrcLine]
+
+
+@dataclass
+class Conditional:
+    parent_active: bool
+    taken: bool
+    active: bool
+    seen_else: bool = False
+
+
+class ExitMacro(Exception):
+    """EXITM: leave the macro expansion being assembled."""
+
+
+class EndOfSource(Exception):
+    """END: stop reading source."""
+
+
+@dataclass
+class Pass:
+    """State of one pass over the source."""
+
+    prev: dict[str, Symbol]
+    include_dirs: tuple[Path, ...]
+    pc: int = 0
+    memory: dict[int, int] = field(default_factory=dict)
+    symbols: dict[str, Symbol] = field(default_factory=dict)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    listing: list[tuple[int | None, bytes, SrcLine]] = field(default_factory=list)
+    macros: dict[str, Macro] = field(default_factory=dict)
+    sections: list[tuple[str, str]] = field(default_factory=list)   # (display, KEY)
+    exports: list[dict[str, str]] = field(default_factory=list)     # per section: NAME -> scope
+    conditionals: list[Conditional] = field(default_factory=list)
+    include_stack: list[Path] = field(default_factory=list)
+    codepages: dict[str, list[int]] = field(default_factory=lambda: {"STANDARD": list(range(256))})
+    codepage: str = "STANDARD"
+    aliases: dict[str, str] = field(default_factory=dict)           # REG: NAME -> register
+    translating: bool = True
+    used_unknown: bool = False
+    expansion_depth: int = 0
+    _unknown: list[tuple[str, int]] = field(default_factory=list)
+
+    # ---- expression context -------------------------------------------------------------
+
+    def scope_keys(self, name: str) -> list[str]:
+        upper = name.upper()
+        keys = []
+        for depth in range(len(self.sections), -1, -1):
+            prefix = "".join(key + "." for _, key in self.sections[:depth])
+            keys.append(prefix + upper)
+        return keys
+
+    def lookup(self, name: str, offset: int) -> int:
+        for key in self.scope_keys(name):
+            if key in self.symbols:
+                return self.symbols[key].value
+            if key in self.prev:
+                return self.prev[key].value
+        self._unknown.append((name, offset))
+        return 0
+
+    def defined(self, name: str) -> bool:
+        return any(key in self.symbols for key in self.scope_keys(name))
+
+    def translate(self, text: str) -> bytes:
+        table = self.codepages[self.codepage] if self.translating else list(range(256))
+        out = bytearray()
+        for ch in text:
+            code = ord(ch)
+            if code < 256:
+                out.append(table[code])
+            else:                      # a character outside Latin-1: its UTF-8 bytes
+                out.extend(ch.encode("utf-8"))
+        return bytes(out)
+
+    @property
+    def active(self) -> bool:
+        return not self.conditionals or self.conditionals[-1].active
+
+    # ---- evaluation helpers used by the directives and the encoder -----------------------
+
+    def value(self, operand: Operand, text: str | None = None) -> tuple[Value, bool]:
+        """Evaluate an operand (or the tail `text` of it); (value, all symbols known)."""
+        text = operand.text if text is None else text
+        shift = operand.text.find(text) if text else 0
+        self._unknown = []
+        try:
+            result = evaluate(text, self)
+        except SourceError as e:
+            raise SourceError(e.message, column=operand.column + max(shift, 0) + e.offset)
+        if self._unknown:
+            self.used_unknown = True
+            name, offset = self._unknown[0]
+            self.record(SourceError(f"undefined symbol '{name}'",
+                                    column=operand.column + max(shift, 0) + offset))
+            return 0, False
+        return result, True
+
+    def int_value(self, operand: Operand, text: str | None = None) -> tuple[int, bool]:
+        v, known = self.value(operand, text)
+        if isinstance(v, str):
+            return int.from_bytes(self.translate(v), "big") if v else 0, known
+        return v, known
+
+    def known_int(self, operand: Operand) -> int:
+        """An integer that must be known when the line is reached (ORG, DS, IF, REPT...)."""
+        v, known = self.int_value(operand)
+        if not known:
+            raise _Reported()
+        return v
+
+    # ---- diagnostics ---------------------------------------------------------------------
+
+    current: SrcLine | None = None
+    current_statement: Statement | None = None
+
+    def record(self, err: SourceError) -> None:
+        src = self.current
+        st = self.current_statement
+        column = err.column or (st.op_column if st and st.op else 1)
+        self.diagnostics.append(Diagnostic(src.file, src.line, column, err.message + src.note))
+
+    # ---- output --------------------------------------------------------------------------
+
+    def emit(self, data: bytes) -> None:
+        for k, b in enumerate(data):
+            addr = self.pc + k
+            if addr > CODE_END:
+                raise SourceError(f"code at {addr:X}h is beyond program memory (000h-FFFh)")
+            if addr in self.memory:
+                raise SourceError(f"code at {addr:03X}h overlaps code assembled earlier")
+        for k, b in enumerate(data):
+            self.memory[self.pc + k] = b
+        self.listing.append((self.pc, data, self.current))
+        self.pc += len(data)
+
+    # ---- symbols -------------------------------------------------------------------------
+
+    def define(self, name: str, value: int, kind: str, column: int = 1) -> None:
+        if not NAME_RE.fullmatch(name):
+            raise SourceError(f"invalid symbol name '{name}'", column=column)
+        upper = name.upper()
+        depth = len(self.sections)
+        if self.exports:
+            scope = self.exports[-1].get(upper)
+            if scope == "PUBLIC":
+                depth = 0
+            elif scope == "GLOBAL":
+                depth -= 1
+        prefix_key = "".join(k + "." for _, k in self.sections[:depth])
+        prefix_name = "".join(d + "." for d, _ in self.sections[:depth])
+        key = prefix_key + upper
+        old = self.symbols.get(key)
+        where = f"{self.current.file}:{self.current.line}"
+        if old is not None and not (kind == "set" and old.kind == "set"):
+            raise SourceError(f"duplicate definition of symbol '{name}' "
+                              f"(first defined at {old.where})", column=column)
+        self.symbols[key] = Symbol(prefix_name + name, value, kind, where)
+
+    # ---- source reading ------------------------------------------------------------------
+
+    def run_file_text(self, text: str, filename: str, depth: int = 0) -> None:
+        lines = [SrcLine(t, filename, n, "", depth)
+                 for n, t in enumerate(text.splitlines(), start=1)]
+        self.run(lines)
+
+    def run(self, lines: list[SrcLine]) -> None:
+        i = 0
+        while i < len(lines):
+            src = lines[i]
+            i += 1
+            self.current = src
+            self.current_statement = None
+            try:
+                st = parse_line(src.text)
+            except SourceError as e:
+                e.column = e.column or e.offset + 1
+                self.record(e)
+                continue
+            self.current_statement = st
+            op = st.op.upper() if st.op else None
+            try:
+                if op in CONDITIONALS:
+                    self.conditional(op, st)
+                    continue
+                if not self.active:
+                    continue
+                if op in BLOCK_OPENERS:
+                    body, i = self.collect_block(lines, i, op)
+                    self.block(op, st, body, src)
+                    continue
+                if op == "ENDM":
+                    raise SourceError("ENDM without MACRO, REPT or IRP")
+                self.statement(st, src)
+            except _Reported:
+                pass
+            except SourceError as e:
+                self.record(e)
+
+    def collect_block(self, lines: list[SrcLine], i: int, op: str) -> tuple[list[SrcLine], int]:
+        depth = 1
+        start = i
+        while i < len(lines):
+            try:
+                inner = parse_line(lines[i].text).op
+            except SourceError:
+                inner = None
+            inner = inner.upper() if inner else None
+            if inner in BLOCK_OPENERS:
+                depth += 1
+            elif inner == "ENDM":
+                depth -= 1
+                if depth == 0:
+                    return lines[start:i], i + 1
+            i += 1
+        raise SourceError(f"{op} without ENDM")
+
+    # ---- statements ----------------------------------------------------------------------
+
+    def statement(self, st: Statement, src: SrcLine) -> None:
+        op = st.op.upper() if st.op else None
+        handler = directives.LABEL_DIRECTIVES.get(op) if op else None
+        if handler is not None and op not in self.macros:
+            handler(self, st)
+            self.listing.append((None, b"", src))
+            return
+        if st.label is not None:
+            self.define(st.label, self.pc, "label", st.label_column)
+        if op is None:
+            self.listing.append((self.pc if st.label else None, b"", src))
+            return
+        if op in self.macros:
+            self.listing.append((None, b"", src))
+            self.expand(self.macros[op], st, src)
+        elif op in directives.DIRECTIVES:
+            before = len(self.listing)
+            directives.DIRECTIVES[op](self, st)
+            if len(self.listing) == before:
+                self.listing.append((None, b"", src))
+        elif is_instruction(op):
+            def evaluate_operand(operand: Operand, text: str) -> tuple[int, bool]:
+                return self.int_value(operand, text)
+            self.emit(encode(op, st.operands, self.pc, evaluate_operand, self.aliases))
+        else:
+            raise SourceError(f"unknown instruction or directive '{st.op}'", column=st.op_column)
+
+    # ---- macros and repetition -----------------------------------------------------------
+
+    def block(self, op: str, st: Statement, body: list[SrcLine], src: SrcLine) -> None:
+        self.listing.append((None, b"", src))
+        if op == "MACRO":
+            if not st.label:
+                raise SourceError("MACRO needs a name in the label field")
+            params = [o.text for o in st.operands]
+            for p, o in zip(params, st.operands):
+                if not NAME_RE.fullmatch(p):
+                    raise SourceError(f"invalid macro parameter '{p}'", column=o.column)
+            self.macros[st.label.upper()] = Macro(st.label, params, body)
+            return
+        if st.label is not None:
+            self.define(st.label, self.pc, "label", st.label_column)
+        note = f" (in {op} at {src.file}:{src.line})"
+        if op == "REPT":
+            if len(st.operands) != 1:
+                raise SourceError("REPT takes one operand (the repeat count)")
+            count = self.known_int(st.operands[0])
+            if count < 0:
+                raise SourceError(f"negative repeat count {count}", column=st.operands[0].column)
+            for _ in range(count):
+                self.run_expansion(body, {}, note, src)
+            return
+        if len(st.operands) < 1 or not NAME_RE.fullmatch(st.operands[0].text):
+            raise SourceError(f"{op} needs a parameter name and a list")
+        param = st.operands[0].text.upper()
+        if op == "IRP":
+            items = [o.text for o in st.operands[1:]]
+        else:
+            raw = ",".join(o.text for o in st.operands[1:])
+            items = list(raw[1:-1] if raw[:1] in "'\"" and raw[-1:] == raw[:1] else raw)
+        for item in items:
+            self.run_expansion(body, {param: item}, note, src)
+
+    def expand(self, macro: Macro, st: Statement, src: SrcLine) -> None:
+        args = [o.text for o in st.operands]
+        if len(args) > len(macro.params):
+            raise SourceError(f"macro {macro.name} takes {len(macro.params)} argument(s), "
+                              f"got {len(args)}")
+        mapping = {p.upper(): (args[k] if k < len(args) else "")
+                   for k, p in enumerate(macro.params)}
+        mapping.setdefault("ARGCOUNT", str(len(args)))
+        mapping.setdefault("ALLARGS", ",".join(args))
+        note = f" (in macro {macro.name} called at {src.file}:{src.line})"
+        self.run_expansion(macro.body, mapping, note, src)
+
+    def run_expansion(self, body: list[SrcLine], mapping: dict[str, str], note: str,
+                      src: SrcLine) -> None:
+        if self.expansion_depth >= MAX_NESTING:
+            raise SourceError(f"macro/REPT nesting deeper than {MAX_NESTING} levels")
+        lines = [SrcLine(substitute(line.text, mapping), line.file, line.line,
+                         note + line.note, src.depth + 1) for line in body]
+        self.expansion_depth += 1
+        try:
+            self.run(lines)
+        except ExitMacro:
+            pass
+        finally:
+            self.expansion_depth -= 1
+            self.current = src
+
+    # ---- conditional assembly ------------------------------------------------------------
+
+    def conditional(self, op: str, st: Statement) -> None:
+        if op in ("IF", "IFDEF", "IFNDEF", "IFB", "IFNB", "IFEXIST", "IFNEXIST"):
+            parent = self.active
+            cond = self.condition(op, st) if parent else False
+            self.conditionals.append(Conditional(parent, cond, parent and cond))
+            self.listing.append((None, b"", self.current))
+            return
+        if not self.conditionals:
+            raise SourceError(f"{op} without IF")
+        top = self.conditionals[-1]
+        if op == "ENDIF":
+            self.conditionals.pop()
+        elif top.seen_else:
+            raise SourceError(f"{op} after ELSE")
+        elif op == "ELSE":
+            top.seen_else = True
+            top.active = top.parent_active and not top.taken
+            top.taken = True
+        else:   # ELSEIF
+            cond = self.condition("IF", st) if top.parent_active and not top.taken else False
+            top.active = top.parent_active and not top.taken and cond
+            top.taken = top.taken or cond
+        self.listing.append((None, b"", self.current))
+
+    def condition(self, op: str, st: Statement) -> bool:
+        if op in ("IFB", "IFNB"):
+            blank = not st.operand_text.strip()
+            return blank if op == "IFB" else not blank
+        if len(st.operands) != 1:
+            raise SourceError(f"{op} takes one operand")
+        operand = st.operands[0]
+        if op in ("IFDEF", "IFNDEF"):
+            if not NAME_RE.fullmatch(operand.text):
+                raise SourceError(f"symbol name expected after {op}", column=operand.column)
+            return self.defined(operand.text) == (op == "IFDEF")
+        if op in ("IFEXIST", "IFNEXIST"):
+            found = self.find_include(unquote(operand.text)) is not None
+            return found == (op == "IFEXIST")
+        try:
+            return bool(self.known_int(operand))
+        except _Reported:
+            return False
+
+    # ---- include files -------------------------------------------------------------------
+
+    def find_include(self, name: str) -> Path | None:
+        base = Path(self.current.file).parent if self.current.file != "<string>" else Path(".")
+        for directory in (base, *self.include_dirs):
+            candidate = directory / name
+            if candidate.is_file():
+                return candidate
+        return None
+
+    def include(self, operand: Operand) -> None:
+        name = unquote(operand.text)
+        path = self.find_include(name)
+        if path is None:
+            raise SourceError(f"include file '{name}' not found (searched next to "
+                              f"{self.current.file} and in -I directories)",
+                              column=operand.column)
+        resolved = path.resolve()
+        if resolved in self.include_stack:
+            chain = " -> ".join(p.name for p in (*self.include_stack, resolved))
+            raise SourceError(f"include cycle: {chain}", column=operand.column)
+        try:
+            text = path.read_bytes().decode("latin-1")
+        except OSError as e:
+            raise SourceError(f"cannot read include file '{name}': {e.strerror}",
+                              column=operand.column)
+        self.include_stack.append(resolved)
+        saved = self.current, self.current_statement
+        try:
+            self.run_file_text(text, str(path), self.current.depth + 1)
+        finally:
+            self.include_stack.pop()
+            self.current, self.current_statement = saved
+
+
+class _Reported(Exception):
+    """The error was already recorded (an undefined symbol); abandon the statement."""
+
+
+def unquote(text: str) -> str:
+    text = text.strip()
+    if len(text) >= 2 and text[0] in "'\"" and text[-1] == text[0]:
+        return text[1:-1]
+    return text
+
+
+def substitute(text: str, mapping: dict[str, str]) -> str:
+    """Replace macro parameters (whole names, case-insensitive) outside quotes."""
+    if not mapping:
+        return text
+    out = []
+    i = 0
+    while i < len(text):
+        c = text[i]
+        if c in "'\"":
+            try:
+                end = scan_quoted(text, i)
+            except SourceError:
+                end = len(text)
+            out.append(text[i:end])
+            i = end
+            continue
+        if c == ";":
+            out.append(text[i:])
+            break
+        m = NAME_RE.match(text, i)
+        if m and (i == 0 or not (text[i - 1].isalnum() or text[i - 1] in "_$")):
+            word = m.group(0)
+            out.append(mapping.get(word.upper(), word))
+            i = m.end()
+            continue
+        out.append(c)
+        i += 1
+    return "".join(out)
+
+
+def assemble(text: str, filename: str = "<string>",
+             include_dirs: Sequence[str | Path] = ()) -> Assembly:
+    """Assemble asl-dialect 8048 source; raises AsmError listing every error."""
+    dirs = tuple(Path(d) for d in include_dirs)
+    prev: dict[str, Symbol] = {}
+    prev_values: dict[str, int] | None = None
+    for number in range(1, MAX_PASSES + 1):
+        p = Pass(prev, dirs)
+        if filename != "<string>":
+            p.include_stack.append(Path(filename).resolve())
+        p.current = SrcLine("", filename, 0)
+        try:
+            p.run_file_text(text, filename)
+        except EndOfSource:
+            pass
+        values = {k: s.value for k, s in p.symbols.items()}
+        if (number == 1 and not p.used_unknown) or values == prev_values:
+            break
+        prev, prev_values = p.symbols, values
+    else:
+        p.diagnostics.append(Diagnostic(filename, 1, 1, "symbol values do not settle "
+                                        f"after {MAX_PASSES} passes"))
+    if p.conditionals:
+        p.diagnostics.append(Diagnostic(filename, len(text.splitlines()) + 1, 1,
+                                        "IF without ENDIF at end of source"))
+    if p.sections:
+        p.diagnostics.append(Diagnostic(filename, len(text.splitlines()) + 1, 1,
+                                        f"SECTION {p.sections[-1][0]} without ENDSECTION"))
+    if p.diagnostics:
+        unique = list(dict.fromkeys(p.diagnostics))
+        raise AsmError(unique)
+    symbols = {s.name: s.value for s in p.symbols.values()}
+    return Assembly(dict(sorted(p.memory.items())), symbols, format_listing(p.listing))
+
+
+__all__ = ["assemble", "AsmError", "Assembly", "Pass"]

@@ -1,0 +1,307 @@
+"""asl pseudo instructions (directives), one handler each, registered by name.
+
+Data layout follows asl's Intel-style pseudo instructions for the 8048 (intpseudo.c):
+DB bytes lie in -128..255, strings are stored byte by byte through the active codepage;
+DW words lie in -32768..65535 and are stored low byte first (the 8048 target is
+little-endian in asl); DS and ALIGN only move the location counter (the gap is filled by
+the image writer, like p2bin)."""
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Callable
+
+from .errors import SourceError
+from .expr import evaluate
+from .lexer import NAME_RE, Operand, Statement
+
+if TYPE_CHECKING:
+    from .core import Pass
+
+Handler = Callable[["Pass", Statement], None]
+DIRECTIVES: dict[str, Handler] = {}
+LABEL_DIRECTIVES: dict[str, Handler] = {}
+"""Directives that use the label field themselves (the symbol being defined)."""
+
+# The CPUs asl's code48 module knows: the MCS-48 family.
+CPUS = frozenset({"8021", "8022", "8035", "8039", "8040", "8048", "8049", "8050", "8748",
+                  "8749", "80C35", "80C39", "80C48", "80C49", "80C50", "8041", "8042",
+                  "8741", "8742", "87C50", "80C382", "MSM80C39", "MSM80C48"})
+# Listing and assembler-control directives without effect on the code.
+IGNORED = ("PAGE", "TITLE", "LISTING", "NEWPAGE", "MACEXP", "RELAXED", "PRTINIT", "PRTEXIT",
+           "FORWARD", "SHARED", "MESSAGE", "WARNING", "NOLIST", "LIST", "INTSYNTAX",
+           "MACEXP_DFT", "MACEXP_OVR", "OUTRADIX", "RADIX", "PADDING", "PACKING", "ENDIAN")
+
+
+def directive(*names: str, table: dict[str, Handler] = DIRECTIVES) -> Callable[[Handler], Handler]:
+    def register(fn: Handler) -> Handler:
+        for name in names:
+            table[name] = fn
+        return fn
+    return register
+
+
+def operands(st: Statement, low: int, high: int | None = None) -> list[Operand]:
+    high = low if high is None else high
+    n = len(st.operands)
+    if not low <= n <= high:
+        want = str(low) if low == high else f"{low} to {high}"
+        raise SourceError(f"{st.op.upper()} takes {want} operand(s), got {n}",
+                          column=st.op_column)
+    return st.operands
+
+
+# ---- symbols -------------------------------------------------------------------------------
+
+@directive("EQU", "SET", "=", ":=", table=LABEL_DIRECTIVES)
+def define_symbol(p: "Pass", st: Statement) -> None:
+    if not st.label:
+        raise SourceError(f"{st.op.upper()} needs a symbol name in the label field")
+    (operand,) = operands(st, 1)
+    value, known = p.int_value(operand)
+    if known:
+        kind = "equ" if st.op.upper() == "EQU" else "set"
+        p.define(st.label, value, kind, st.label_column)
+
+
+@directive("REG", table=LABEL_DIRECTIVES)
+def register_alias(p: "Pass", st: Statement) -> None:
+    """`name REG R3`: another name for a register (asl's REG for the 8048)."""
+    if not st.label:
+        raise SourceError("REG needs an alias name in the label field")
+    (operand,) = operands(st, 1)
+    target = operand.text.upper().replace(" ", "")
+    if not re.fullmatch(r"R[0-7]", target):
+        raise SourceError(f"'{operand.text}' is not a register R0..R7", column=operand.column)
+    p.aliases[st.label.upper()] = target
+    p.aliases["@" + st.label.upper()] = "@" + target
+
+
+@directive("PUBLIC", "GLOBAL")
+def export(p: "Pass", st: Statement) -> None:
+    if not p.sections:
+        return            # outside a section every symbol is global already
+    for operand in operands(st, 1, 999):
+        if not NAME_RE.fullmatch(operand.text):
+            raise SourceError(f"symbol name expected, got '{operand.text}'", column=operand.column)
+        p.exports[-1][operand.text.upper()] = st.op.upper()
+
+
+# ---- location counter ----------------------------------------------------------------------
+
+@directive("ORG")
+def org(p: "Pass", st: Statement) -> None:
+    (operand,) = operands(st, 1)
+    value = p.known_int(operand)
+    if not 0 <= value <= 0xFFFF:
+        raise SourceError(f"ORG address {value:#x} out of range", column=operand.column)
+    p.pc = value
+
+
+@directive("DS", "DEFS", "RMB", "RES")
+def reserve(p: "Pass", st: Statement) -> None:
+    (operand,) = operands(st, 1)
+    count = p.known_int(operand)
+    if count < 0:
+        raise SourceError(f"negative size {count}", column=operand.column)
+    p.listing.append((p.pc, b"", p.current))
+    p.pc += count
+
+
+@directive("ALIGN")
+def align(p: "Pass", st: Statement) -> None:
+    (operand,) = operands(st, 1)
+    n = p.known_int(operand)
+    if n <= 0:
+        raise SourceError(f"alignment {n} must be positive", column=operand.column)
+    p.pc = -(-p.pc // n) * n
+
+
+@directive("END")
+def end(p: "Pass", st: Statement) -> None:
+    from .core import EndOfSource
+    p.listing.append((None, b"", p.current))
+    raise EndOfSource()
+
+
+@directive("CPU")
+def cpu(p: "Pass", st: Statement) -> None:
+    (operand,) = operands(st, 1)
+    if operand.text.upper() not in CPUS:
+        raise SourceError(f"unsupported CPU '{operand.text}' (asm48 assembles the MCS-48 "
+                          "family only)", column=operand.column)
+
+
+@directive(*IGNORED)
+def ignored(p: "Pass", st: Statement) -> None:
+    """Listing and message control: accepted for asl compatibility, no effect on code."""
+
+
+@directive("ERROR", "FATAL")
+def user_error(p: "Pass", st: Statement) -> None:
+    text = st.operand_text
+    if st.operands:
+        value, known = p.value(st.operands[0])
+        text = value if isinstance(value, str) else str(value)
+    raise SourceError(f"{st.op.upper()}: {text}")
+
+
+@directive("EXITM")
+def exit_macro(p: "Pass", st: Statement) -> None:
+    from .core import ExitMacro
+    if p.expansion_depth == 0:
+        raise SourceError("EXITM outside a macro")
+    raise ExitMacro()
+
+
+# ---- data ------------------------------------------------------------------------------------
+
+_DUP = re.compile(r"^(?P<count>.+?)\s+DUP\s*\((?P<value>.*)\)$", re.IGNORECASE | re.DOTALL)
+
+
+@directive("DB", "BYTE", "DEFB", "FCB", "DC.B")
+def define_bytes(p: "Pass", st: Statement) -> None:
+    data = bytearray()
+    for operand in operands(st, 1, 9999):
+        data += _bytes_of(p, operand, operand.text)
+    p.emit(bytes(data))
+
+
+def _bytes_of(p: "Pass", operand: Operand, text: str) -> bytes:
+    m = _DUP.match(text)
+    if m:
+        count_op = Operand(m.group("count"), operand.column)
+        count = p.known_int(count_op)
+        if count < 0:
+            raise SourceError(f"negative DUP count {count}", column=operand.column)
+        inner = m.group("value").strip()
+        column = operand.column + text.find(inner)
+        return _bytes_of(p, Operand(inner, column), inner) * count
+    value, known = p.value(operand, text)
+    if isinstance(value, str):
+        return p.translate(value)
+    if known and not -128 <= value <= 255:
+        raise SourceError(f"byte value {value} out of range -128..255", column=operand.column)
+    return bytes([value & 0xFF])
+
+
+def _single_quoted_string(text: str) -> bool:
+    return len(text) > 3 and text[0] == "'" and text[-1] == "'"
+
+
+@directive("DW", "WORD", "DEFW", "FDB", "DC.W")
+def define_words(p: "Pass", st: Statement) -> None:
+    data = bytearray()
+    for operand in operands(st, 1, 9999):
+        value, known = p.int_value(operand)
+        if known and not -32768 <= value <= 65535:
+            raise SourceError(f"word value {value} out of range -32768..65535",
+                              column=operand.column)
+        data += (value & 0xFFFF).to_bytes(2, "little")
+    p.emit(bytes(data))
+
+
+@directive("BINCLUDE")
+def binary_include(p: "Pass", st: Statement) -> None:
+    ops = operands(st, 1, 3)
+    from .core import unquote
+    name = unquote(ops[0].text)
+    path = p.find_include(name)
+    if path is None:
+        raise SourceError(f"binary file '{name}' not found", column=ops[0].column)
+    try:
+        blob = path.read_bytes()
+    except OSError as e:
+        raise SourceError(f"cannot read '{name}': {e.strerror}", column=ops[0].column)
+    start = p.known_int(ops[1]) if len(ops) > 1 else 0
+    length = p.known_int(ops[2]) if len(ops) > 2 else len(blob) - start
+    if not (0 <= start <= len(blob) and 0 <= length <= len(blob) - start):
+        raise SourceError(f"offset/length outside '{name}' ({len(blob)} bytes)",
+                          column=ops[1].column)
+    p.emit(blob[start:start + length])
+
+
+@directive("INCLUDE")
+def include(p: "Pass", st: Statement) -> None:
+    (operand,) = operands(st, 1)
+    p.listing.append((None, b"", p.current))
+    p.include(operand)
+
+
+# ---- character translation ---------------------------------------------------------------
+
+@directive("CODEPAGE")
+def codepage(p: "Pass", st: Statement) -> None:
+    """Select (creating it as a copy of the identity table if new) a translation table."""
+    ops = operands(st, 1, 2)
+    name = ops[0].text.upper()
+    if not NAME_RE.fullmatch(name):
+        raise SourceError(f"invalid codepage name '{ops[0].text}'", column=ops[0].column)
+    if name not in p.codepages:
+        source = ops[1].text.upper() if len(ops) > 1 else "STANDARD"
+        if source not in p.codepages:
+            raise SourceError(f"unknown codepage '{ops[1].text}'", column=ops[1].column)
+        p.codepages[name] = list(p.codepages[source])
+    p.codepage = name
+
+
+@directive("CHARSET")
+def charset(p: "Pass", st: Statement) -> None:
+    """CHARSET: reset the active table; CHARSET c,v: map one character; CHARSET a,z,v: map
+    the range a..z to v, v+1, ... (source characters are taken untranslated)."""
+    ops = operands(st, 0, 3)
+    table = p.codepages[p.codepage]
+    if not ops:
+        table[:] = range(256)
+        return
+    p.translating = False
+    try:
+        values = [p.known_int(o) for o in ops[:-1]]
+        last, _ = p.value(ops[-1])
+    finally:
+        p.translating = True
+    first = values[0]
+    end = values[1] if len(values) > 1 else first
+    if isinstance(last, str):
+        targets = list(p.translate(last))
+        end = first + len(targets) - 1 if len(values) == 1 else end
+    else:
+        if len(values) == 1 and not isinstance(last, str):
+            end = first
+        targets = [last + k for k in range(end - first + 1)]
+    for c in (first, end):
+        if not 0 <= c <= 255:
+            raise SourceError(f"character code {c} out of range 0..255", column=ops[0].column)
+    if len(targets) < end - first + 1:
+        raise SourceError("CHARSET target string shorter than the source range",
+                          column=ops[-1].column)
+    for k, code in enumerate(range(first, end + 1)):
+        if not 0 <= targets[k] <= 255:
+            raise SourceError(f"target value {targets[k]} out of range 0..255",
+                              column=ops[-1].column)
+        table[code] = targets[k]
+
+
+# ---- sections ------------------------------------------------------------------------------
+
+@directive("SECTION")
+def section(p: "Pass", st: Statement) -> None:
+    (operand,) = operands(st, 1)
+    if not NAME_RE.fullmatch(operand.text):
+        raise SourceError(f"invalid section name '{operand.text}'", column=operand.column)
+    p.sections.append((operand.text, operand.text.upper()))
+    p.exports.append({})
+
+
+@directive("ENDSECTION")
+def end_section(p: "Pass", st: Statement) -> None:
+    ops = operands(st, 0, 1)
+    if not p.sections:
+        raise SourceError("ENDSECTION without SECTION")
+    if ops and ops[0].text.upper() != p.sections[-1][1]:
+        raise SourceError(f"ENDSECTION {ops[0].text} does not close SECTION "
+                          f"{p.sections[-1][0]}", column=ops[0].column)
+    p.sections.pop()
+    p.exports.pop()
+
+
+_ = evaluate, _single_quoted_string

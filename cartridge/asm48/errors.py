@@ -1,0 +1,38 @@
+"""Diagnostics of an assembly run: every error carries file, line and column, and one run
+collects all of them before failing (so a user sees every problem at once)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, order=True)
+class Diagnostic:
+    """One error, printed as `file:line:column: error: message` like a C compiler."""
+
+    file: str
+    line: int
+    column: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}: error: {self.message}"
+
+
+class AsmError(Exception):
+    """Assembly failed; `diagnostics` lists every error found in the run."""
+
+    def __init__(self, diagnostics: list[Diagnostic]):
+        self.diagnostics = list(diagnostics)
+        super().__init__("\n".join(str(d) for d in self.diagnostics))
+
+
+class SourceError(Exception):
+    """Raised inside the assembler for one bad statement.  `offset` is the position of the
+    offending text inside the string being parsed; `column`, once known, is the 1-based
+    column in the source line (the statement handler falls back to the operation's column)."""
+
+    def __init__(self, message: str, offset: int = 0, column: int | None = None):
+        super().__init__(message)
+        self.message = message
+        self.offset = offset
+        self.column = column

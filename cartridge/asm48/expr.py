@@ -1,0 +1,423 @@
+"""asl expressions: number formats, character constants, strings, operators with asl's own
+precedence (Macroassembler AS manual, "Operators"; lower rank binds tighter), functions.
+
+asl facts implemented here (all integer arithmetic is signed 64-bit like asl's LargeInt):
+  rank 1  ~  (unary, one's complement)        rank 2  ~~ and !  (unary, logical not)
+  rank 3  << >>                                rank 4  ><  (mirror the low n bits)
+  rank 5  &                                    rank 6  |
+  rank 7  !  (binary: exclusive or)            rank 8  ^  (power, as in asl, not xor)
+  rank 11 * / # %  (# is asl's modulo, % an alias)
+  rank 13 + -  (unary minus has this rank too) rank 15 &&   rank 16 ||   rank 17 !!
+  rank 23 = == <> != < > <= >=  (true = 1, false = 0)
+Numbers: 0ffh, $ff, 0xff, 01010101b, %0101, 0b0101, 377o, 377q, 123, 123d; 'A' and 'AB'
+(multi-character constants, first character in the high byte); "text" strings.  `$` and `*`
+(in operand position) are the address of the current instruction."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable, Protocol
+
+from .errors import SourceError
+
+Value = int | str
+
+_NAME = re.compile(r"[A-Za-z_.?@][A-Za-z0-9_.?@$]*")
+_ALNUM = re.compile(r"[0-9][A-Za-z0-9_]*")
+_ESCAPES = {"n": "\n", "r": "\r", "t": "\t", "0": "\0", "\\": "\\", "'": "'", '"': '"',
+            "a": "\a", "b": "\b", "e": "\x1b"}
+
+BINARY_RANKS: dict[str, int] = {
+    "<<": 3, ">>": 3, "><": 4, "&": 5, "|": 6, "!": 7, "^": 8,
+    "*": 11, "/": 11, "#": 11, "%": 11, "+": 13, "-": 13,
+    "&&": 15, "||": 16, "!!": 17,
+    "=": 23, "==": 23, "<>": 23, "!=": 23, "<": 23, ">": 23, "<=": 23, ">=": 23,
+}
+UNARY_RANKS: dict[str, int] = {"~": 1, "~~": 2, "!": 2, "-": 13, "+": 13}
+# Longest operators first so that `<<` is not read as `<`.
+_OPERATORS = sorted(set(BINARY_RANKS) | set(UNARY_RANKS), key=len, reverse=True)
+MASK64 = (1 << 64) - 1
+
+
+class Context(Protocol):
+    """What an expression needs from the assembler."""
+
+    pc: int
+
+    def lookup(self, name: str, offset: int) -> int:
+        """Value of a symbol (the assembler decides what an unknown symbol means)."""
+
+    def translate(self, text: str) -> bytes:
+        """Bytes of `text` in the active codepage."""
+
+    def defined(self, name: str) -> bool:
+        """Whether a symbol is defined at this point (for DEFINED())."""
+
+
+@dataclass(frozen=True)
+class Token:
+    kind: str        # num, str, chr, name, op, (, ), ",", pc
+    text: str
+    offset: int
+    value: Value | None = None
+
+
+def parse_number(text: str) -> int | None:
+    """Value of an asl number word such as 0ffh, 0x1f, 1010b, 377o, 12; None if not one."""
+    t = text.upper().replace("_", "")
+    try:
+        if t.startswith("0X") and len(t) > 2:
+            return int(t[2:], 16)
+        if t.endswith("H"):
+            return int(t[:-1], 16)
+        if t.endswith("B") and set(t[:-1]) <= set("01") and len(t) > 1:
+            return int(t[:-1], 2)
+        if t.startswith("0B") and len(t) > 2 and set(t[2:]) <= set("01"):
+            return int(t[2:], 2)
+        if t[-1] in "OQ":
+            return int(t[:-1], 8)
+        if t.endswith("D") and t[:-1].isdigit():
+            return int(t[:-1], 10)
+        if t.isdigit():
+            return int(t, 10)
+    except ValueError:
+        return None
+    return None
+
+
+def unescape(body: str, offset: int) -> str:
+    """Decode backslash escapes and doubled quotes inside a literal body."""
+    out = []
+    i = 0
+    while i < len(body):
+        c = body[i]
+        if c == "\\" and i + 1 < len(body):
+            nxt = body[i + 1]
+            if nxt in _ESCAPES:
+                out.append(_ESCAPES[nxt])
+                i += 2
+                continue
+            if nxt in "xX":
+                m = re.match(r"[0-9A-Fa-f]{1,2}", body[i + 2:])
+                if m:
+                    out.append(chr(int(m.group(0), 16)))
+                    i += 2 + m.end()
+                    continue
+            raise SourceError(f"unknown escape sequence \\{nxt}", offset + i)
+        if c in "'\"" and i + 1 < len(body) and body[i + 1] == c:
+            out.append(c)
+            i += 2
+            continue
+        out.append(c)
+        i += 1
+    return "".join(out)
+
+
+def tokenize(text: str) -> list[Token]:
+    tokens: list[Token] = []
+    i = 0
+    n = len(text)
+
+    def operand_expected() -> bool:
+        return not tokens or tokens[-1].kind in ("op", "(", ",")
+
+    while i < n:
+        c = text[i]
+        if c in " \t":
+            i += 1
+            continue
+        if c in "'\"":
+            from .lexer import scan_quoted
+            end = scan_quoted(text, i)
+            body = unescape(text[i + 1:end - 1], i + 1)
+            tokens.append(Token("str" if c == '"' else "chr", text[i:end], i, body))
+            i = end
+            continue
+        if c.isdigit():
+            m = _ALNUM.match(text, i)
+            word = m.group(0)
+            value = parse_number(word)
+            if value is None:
+                raise SourceError(f"invalid number {word!r}", i)
+            tokens.append(Token("num", word, i, value))
+            i = m.end()
+            continue
+        if c == "$":
+            m = re.compile(r"\$[0-9A-Fa-f]+").match(text, i)
+            if m:
+                tokens.append(Token("num", m.group(0), i, int(m.group(0)[1:], 16)))
+                i = m.end()
+            else:
+                tokens.append(Token("pc", "$", i))
+                i += 1
+            continue
+        if c == "%" and operand_expected():
+            m = re.compile(r"%[01]+").match(text, i)
+            if not m:
+                raise SourceError("invalid binary number after '%'", i)
+            tokens.append(Token("num", m.group(0), i, int(m.group(0)[1:], 2)))
+            i = m.end()
+            continue
+        if c == "*" and operand_expected():
+            tokens.append(Token("pc", "*", i))
+            i += 1
+            continue
+        if c == "@" and i + 1 < n and text[i + 1] in "01234567" and operand_expected():
+            m = re.compile(r"@[0-7]+").match(text, i)     # Motorola-style octal
+            tokens.append(Token("num", m.group(0), i, int(m.group(0)[1:], 8)))
+            i = m.end()
+            continue
+        m = _NAME.match(text, i)
+        if m:
+            tokens.append(Token("name", m.group(0), i))
+            i = m.end()
+            continue
+        if c in "(),":
+            tokens.append(Token(c, c, i))
+            i += 1
+            continue
+        for op in _OPERATORS:
+            if text.startswith(op, i):
+                tokens.append(Token("op", op, i))
+                i += len(op)
+                break
+        else:
+            raise SourceError(f"unexpected character {c!r} in expression", i)
+    return tokens
+
+
+def _wrap(v: int) -> int:
+    """Reduce to asl's signed 64-bit integer."""
+    v &= MASK64
+    return v - (1 << 64) if v >> 63 else v
+
+
+def _cdiv(a: int, b: int) -> int:
+    q = abs(a) // abs(b)
+    return q if (a >= 0) == (b >= 0) else -q
+
+
+def _mirror(a: int, n: int) -> int:
+    if not 1 <= n <= 32:
+        raise SourceError(f"bit count {n} of '><' must be 1..32")
+    result = (a >> n) << n
+    for z in range(n):
+        if a & (1 << (n - 1 - z)):
+            result |= 1 << z
+    return result
+
+
+def _power(a: int, b: int) -> int:
+    if b < 0:
+        return 0
+    result = 1
+    while b:            # square-and-multiply in 64-bit, as asl does
+        if b & 1:
+            result = _wrap(result * a)
+        b >>= 1
+        if b:
+            a = _wrap(a * a)
+    return result
+
+
+def _divide(op: str) -> Callable[[int, int], int]:
+    def f(a: int, b: int) -> int:
+        if b == 0:
+            raise SourceError("division by zero")
+        return _cdiv(a, b) if op == "/" else a - _cdiv(a, b) * b
+    return f
+
+
+_BINARY: dict[str, Callable[[int, int], int]] = {
+    "<<": lambda a, b: a << b if 0 <= b < 64 else 0,
+    ">>": lambda a, b: a >> b if 0 <= b < 64 else (-1 if a < 0 else 0),
+    "><": _mirror, "&": lambda a, b: a & b, "|": lambda a, b: a | b,
+    "!": lambda a, b: a ^ b, "^": _power,
+    "*": lambda a, b: a * b, "/": _divide("/"), "#": _divide("#"), "%": _divide("#"),
+    "+": lambda a, b: a + b, "-": lambda a, b: a - b,
+    "&&": lambda a, b: int(bool(a) and bool(b)), "||": lambda a, b: int(bool(a) or bool(b)),
+    "!!": lambda a, b: int(bool(a) != bool(b)),
+    "=": lambda a, b: int(a == b), "==": lambda a, b: int(a == b),
+    "<>": lambda a, b: int(a != b), "!=": lambda a, b: int(a != b),
+    "<": lambda a, b: int(a < b), ">": lambda a, b: int(a > b),
+    "<=": lambda a, b: int(a <= b), ">=": lambda a, b: int(a >= b),
+}
+_UNARY: dict[str, Callable[[int], int]] = {
+    "~": lambda a: ~a, "~~": lambda a: int(not a), "!": lambda a: int(not a),
+    "-": lambda a: -a, "+": lambda a: a,
+}
+
+
+def _int_fn(fn: Callable[[int], int]) -> Callable[["Parser", list[Value], int], Value]:
+    return lambda parser, args, offset: fn(parser.as_int(args[0], offset))
+
+
+def _bitcnt(v: int) -> int:
+    return bin(v & MASK64).count("1")
+
+
+def _firstbit(v: int) -> int:
+    v &= MASK64
+    return (v & -v).bit_length() - 1 if v else -1
+
+
+def _lastbit(v: int) -> int:
+    return (v & MASK64).bit_length() - 1
+
+
+# Built-in functions: HI/LO (low and high byte, common in 8048 sources) and the integer and
+# string functions of asl that make sense without floating point.
+FUNCTIONS: dict[str, tuple[int, Callable[["Parser", list[Value], int], Value]]] = {
+    "HI": (1, _int_fn(lambda v: (v >> 8) & 0xFF)),
+    "HIGH": (1, _int_fn(lambda v: (v >> 8) & 0xFF)),
+    "LO": (1, _int_fn(lambda v: v & 0xFF)),
+    "LOW": (1, _int_fn(lambda v: v & 0xFF)),
+    "ABS": (1, _int_fn(abs)),
+    "SGN": (1, _int_fn(lambda v: (v > 0) - (v < 0))),
+    "BITCNT": (1, _int_fn(_bitcnt)),
+    "FIRSTBIT": (1, _int_fn(_firstbit)),
+    "LASTBIT": (1, _int_fn(_lastbit)),
+    "TOUPPER": (1, _int_fn(lambda v: ord(chr(v).upper()) if 0 <= v < 128 else v)),
+    "TOLOWER": (1, _int_fn(lambda v: ord(chr(v).lower()) if 0 <= v < 128 else v)),
+    "STRLEN": (1, lambda p, a, o: len(p.as_str(a[0], o))),
+    "UPSTRING": (1, lambda p, a, o: p.as_str(a[0], o).upper()),
+    "LOWSTRING": (1, lambda p, a, o: p.as_str(a[0], o).lower()),
+}
+
+
+class Parser:
+    """Precedence-climbing evaluator over the token list of one expression."""
+
+    def __init__(self, text: str, ctx: Context):
+        self.text = text
+        self.ctx = ctx
+        self.tokens = tokenize(text)
+        self.pos = 0
+
+    def peek(self) -> Token | None:
+        return self.tokens[self.pos] if self.pos < len(self.tokens) else None
+
+    def take(self) -> Token:
+        tok = self.peek()
+        if tok is None:
+            raise SourceError("expression ends too early", len(self.text))
+        self.pos += 1
+        return tok
+
+    def as_int(self, v: Value, offset: int) -> int:
+        """asl turns a string used as a number into its bytes, first byte most significant."""
+        if isinstance(v, int):
+            return v
+        result = 0
+        for b in self.ctx.translate(v):
+            result = (result << 8) | b
+        return _wrap(result)
+
+    def as_str(self, v: Value, offset: int) -> str:
+        if not isinstance(v, str):
+            raise SourceError("string expected", offset)
+        return v
+
+    def parse(self) -> Value:
+        if not self.tokens:
+            raise SourceError("expression expected", 0)
+        value = self.binary(99)
+        tok = self.peek()
+        if tok is not None:
+            raise SourceError(f"unexpected {tok.text!r} in expression", tok.offset)
+        return value
+
+    def binary(self, max_rank: int) -> Value:
+        left = self.unary(max_rank)
+        while True:
+            tok = self.peek()
+            if tok is None or tok.kind != "op" or tok.text not in BINARY_RANKS:
+                return left
+            rank = BINARY_RANKS[tok.text]
+            if rank > max_rank:
+                return left
+            self.pos += 1
+            right = self.binary(rank - 1)         # left-associative
+            left = self.apply(tok, left, right)
+
+    def apply(self, tok: Token, left: Value, right: Value) -> Value:
+        if isinstance(left, str) and isinstance(right, str):
+            if tok.text == "+":
+                return left + right
+            if BINARY_RANKS[tok.text] == 23:
+                return _BINARY[tok.text]((left > right) - (left < right), 0)
+        a, b = self.as_int(left, tok.offset), self.as_int(right, tok.offset)
+        try:
+            return _wrap(_BINARY[tok.text](a, b))
+        except SourceError as e:
+            raise SourceError(e.message, tok.offset) from None
+
+    def unary(self, max_rank: int) -> Value:
+        tok = self.peek()
+        if tok is not None and tok.kind == "op" and tok.text in UNARY_RANKS:
+            self.pos += 1
+            operand = self.binary(UNARY_RANKS[tok.text] - 1) if UNARY_RANKS[tok.text] > 2 \
+                else self.unary(0)
+            return _wrap(_UNARY[tok.text](self.as_int(operand, tok.offset)))
+        return self.primary()
+
+    def primary(self) -> Value:
+        tok = self.take()
+        if tok.kind == "num":
+            return tok.value
+        if tok.kind == "str":
+            return tok.value
+        if tok.kind == "chr":
+            return self.as_int(tok.value, tok.offset) if tok.value else 0
+        if tok.kind == "pc":
+            return self.ctx.pc
+        if tok.kind == "(":
+            value = self.binary(99)
+            self.expect(")")
+            return value
+        if tok.kind == "name":
+            nxt = self.peek()
+            if nxt is not None and nxt.kind == "(" and (tok.text.upper() in FUNCTIONS
+                                                         or tok.text.upper() == "DEFINED"):
+                return self.call(tok)
+            return self.ctx.lookup(tok.text, tok.offset)
+        raise SourceError(f"unexpected {tok.text!r} in expression", tok.offset)
+
+    def expect(self, kind: str) -> None:
+        tok = self.peek()
+        if tok is None or tok.kind != kind:
+            where = tok.offset if tok else len(self.text)
+            raise SourceError(f"'{kind}' expected", where)
+        self.pos += 1
+
+    def call(self, name: Token) -> Value:
+        self.expect("(")
+        fname = name.text.upper()
+        if fname == "DEFINED":
+            arg = self.take()
+            if arg.kind != "name":
+                raise SourceError("symbol name expected in DEFINED()", arg.offset)
+            self.expect(")")
+            return int(self.ctx.defined(arg.text))
+        args: list[Value] = []
+        if self.peek() is not None and self.peek().kind != ")":
+            args.append(self.binary(99))
+            while self.peek() is not None and self.peek().kind == ",":
+                self.pos += 1
+                args.append(self.binary(99))
+        self.expect(")")
+        arity, fn = FUNCTIONS[fname]
+        if len(args) != arity:
+            raise SourceError(f"{name.text}() takes {arity} argument(s), got {len(args)}",
+                              name.offset)
+        return fn(self, args, name.offset)
+
+
+def evaluate(text: str, ctx: Context) -> Value:
+    """Value of the asl expression `text` (an int, or a str for string expressions)."""
+    return Parser(text, ctx).parse()
+
+
+def evaluate_int(text: str, ctx: Context) -> int:
+    parser = Parser(text, ctx)
+    return parser.as_int(parser.parse(), 0)

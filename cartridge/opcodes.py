@@ -1,0 +1,94 @@
+"""The MCS-48 instruction set as data: `data/mcs48_opcodes.tsv` turned into an encoding table
+(mnemonic + operand pattern -> opcode) for asm48 and a decoding table (opcode -> instruction)
+for dis48.  Nothing here knows an opcode number; every fact comes from the table."""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from importlib import resources
+from typing import Iterator
+
+# Operand placeholders used by the table; every other operand word is a literal keyword
+# (A, @R0, R3, P1, BUS, T, PSW, CLK, ...).
+IMMEDIATE = "#data"
+ADDRESS = "addr"
+
+
+@dataclass(frozen=True)
+class Opcode:
+    """One row of the opcode table."""
+
+    code: int
+    mnemonic: str
+    operands: tuple[str, ...]      # as written in the table, e.g. ("A", "#data")
+    size: int                      # bytes including the opcode
+    cycles: int
+    flags: str
+    semantics: str
+
+    @property
+    def legal(self) -> bool:
+        return self.mnemonic != "ILLEGAL"
+
+    long_address: bool = False
+    """JMP/CALL: the table lists the instruction once per 256-byte page of a 2 KB bank
+    because address bits 10-8 live in opcode bits 7-5."""
+
+
+@dataclass(frozen=True)
+class Encoding:
+    """How one (mnemonic, operand pattern) pair is encoded.  `code` is the opcode; for a
+    long address it is the opcode with A10-A8 = 0 (the table's eight rows folded)."""
+
+    mnemonic: str
+    operands: tuple[str, ...]
+    code: int
+    size: int
+    long_address: bool
+
+
+def _rows() -> Iterator[Opcode]:
+    text = resources.files("cartridge").joinpath("data/mcs48_opcodes.tsv").read_text("utf-8")
+    header_seen = False
+    for line in text.splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        fields = line.split("\t")
+        if not header_seen:          # the column header row
+            header_seen = True
+            continue
+        code, instruction, size, cycles, flags, semantics = (fields + [""] * 6)[:6]
+        mnemonic, _, operand_text = instruction.partition(" ")
+        operands = tuple(o.strip() for o in operand_text.split(",")) if operand_text else ()
+        yield Opcode(int(code, 16), mnemonic, operands, int(size), int(cycles), flags, semantics)
+
+
+def _load() -> tuple[tuple[Opcode, ...], dict[str, list[Encoding]]]:
+    rows = list(_rows())
+    seen: dict[tuple[str, tuple[str, ...]], int] = {}
+    for op in rows:
+        seen[op.mnemonic, op.operands] = seen.get((op.mnemonic, op.operands), 0) + 1
+    # An addressing instruction listed once per page (8 times) has page bits in its opcode.
+    rows = [replace(op, long_address=ADDRESS in op.operands and seen[op.mnemonic, op.operands] > 1)
+            for op in rows]
+    table = tuple(sorted(rows, key=lambda o: o.code))
+    if [o.code for o in table] != list(range(256)):
+        raise RuntimeError("mcs48_opcodes.tsv must list each of the 256 opcodes once")
+    encodings: dict[str, list[Encoding]] = {}
+    for op in table:
+        if not op.legal:
+            continue
+        forms = encodings.setdefault(op.mnemonic, [])
+        if op.long_address:
+            # keep the row for page 0 (lowest opcode); the encoder adds A10-A8 itself
+            if any(f.long_address for f in forms):
+                continue
+        forms.append(Encoding(op.mnemonic, op.operands, op.code, op.size, op.long_address))
+    return table, encodings
+
+
+OPCODES, ENCODINGS = _load()
+"""OPCODES[n] is the row of opcode n; ENCODINGS[mnemonic] lists its operand patterns."""
+
+# Operand keywords of the instruction set (everything that is not a placeholder).
+KEYWORDS = frozenset(o.upper() for op in OPCODES for o in op.operands
+                     if o not in (IMMEDIATE, ADDRESS))

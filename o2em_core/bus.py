@@ -1,0 +1,78 @@
+"""The bus of the console (hardware.md §4–6): program memory (internal BIOS ROM and the
+cartridge with P10/P11 bank selection), the MOVX external data space decoded by port-1 bits,
+and the keyboard and joysticks read through P2 and the data bus."""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from . import vdc
+from .state import CART_MASK
+
+BIOS_SIZE = 0x400
+CART_SIZES = (2048, 4096, 8192)     # plain boards: 1, 2 or 4 banks of 2 KB
+P1_BANK = 0x03                      # P10, P11: cartridge bank = P1 & 3
+P1_KBD, P1_VDC, P1_RAM, P1_COPY, P1_LUM = 0x04, 0x08, 0x10, 0x40, 0x80   # active low
+
+
+@njit(cache=True)
+def map_program(prog: np.ndarray, bios: np.ndarray, cart: np.ndarray, regs: np.ndarray,
+                p1: int) -> None:
+    """Lay out the 4 KB program space for the bank selected by P10/P11: the BIOS at
+    0x000–0x3FF; a standard board (A10 not connected) shows its 2 KB bank at 0x400–0xBFF and
+    mirrors 0x800–0xBFF at 0xC00–0xFFF; an empty slot reads 0xFF."""
+    prog[:BIOS_SIZE] = bios
+    mask = regs[CART_MASK]
+    if mask < 0:
+        prog[BIOS_SIZE:] = 0xFF
+        return
+    base = (p1 & P1_BANK) * 0x800
+    for cpu in range(0x400, 0x1000):
+        window = cpu - 0x400 if cpu < 0xC00 else cpu - 0x800
+        prog[cpu] = int(cart[(window + base) & mask])
+
+
+@njit(cache=True)
+def movx_read(regs: np.ndarray, xram: np.ndarray, vregs: np.ndarray, work: np.ndarray,
+              p1: int, tick: int, addr: int) -> int:
+    """MOVX A,@Ri: every selected device drives the bus, the result is their AND (open bus
+    0xFF). VDC: P13 = 0 and P16 = 0; RAM (A7 = 0 only): P14 = 0."""
+    value = 0xFF
+    if (p1 & (P1_VDC | P1_COPY)) == 0:
+        value &= vdc.read(regs, vregs, work, p1, tick, addr)
+    if (p1 & P1_RAM) == 0 and addr < 0x80:
+        value &= int(xram[addr])
+    return value
+
+
+@njit(cache=True)
+def movx_write(regs: np.ndarray, xram: np.ndarray, vregs: np.ndarray, work: np.ndarray,
+               snd: np.ndarray, p1: int, tick: int, addr: int, value: int) -> None:
+    """MOVX @Ri,A: VDC when P13 = 0 (P16 ignored); RAM (A7 = 0 only) when P14 = 0 and P16 = 0.
+    P16 = 1 is the BIOS "copy" mode: RAM read + VDC write in one MOVX pair."""
+    if (p1 & P1_VDC) == 0:
+        vdc.write(regs, vregs, work, snd, p1, tick, addr, value)
+    if (p1 & (P1_RAM | P1_COPY)) == 0 and addr < 0x80:
+        xram[addr] = value
+
+
+@njit(cache=True)
+def read_p2(keys: np.ndarray, p1: int, p2: int) -> int:
+    """IN A,P2: the latch ANDed with the 74148 encoder of the selected key row: bit 4 = 0 when a
+    key is down, bits 7–5 = 7 − highest pressed column (hardware.md §5.1)."""
+    if (p1 & P1_KBD) == 0:
+        row_bits = int(keys[p2 & 7])
+        if row_bits:
+            col = 7
+            while not (row_bits >> col) & 1:
+                col -= 1
+            return p2 & (((7 - col) << 5) | 0x0F)
+    return p2
+
+
+@njit(cache=True)
+def read_bus(joys: np.ndarray, p1: int, p2: int) -> int:
+    """INS A,BUS: the selected joystick (P12 = 0, P20–P22 = 0 or 1) pulls its lines low."""
+    if (p1 & P1_KBD) == 0 and (p2 & 7) < 2:
+        return 0xFF & ~int(joys[p2 & 7])
+    return 0xFF

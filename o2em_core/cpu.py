@@ -1,0 +1,457 @@
+"""The Intel 8048 CPU of the console (hardware.md §2), executing from the program space that
+``bus.py`` lays out, with MAME's per-instruction model: interrupts are checked when an
+instruction starts; the instruction first burns its 1 or 2 machine cycles (advancing the timer
+or sampling T1 for the event counter) and then acts, so T1, the beam registers and every
+MOVX see the time at the end of the instruction's cycles.
+
+``run`` is the hot loop: it keeps the registers in local variables, executes until the frame's
+end tick and handles the beam events (line ends, VBLANK) at their exact ticks, returning to
+Python once per frame.
+"""
+from __future__ import annotations
+
+import pathlib
+import re
+
+import numpy as np
+from numba import njit
+
+from . import bus, vdc
+from .state import (BUS, EV_TICK, F1, IEN_I, IEN_T, IN_IRQ, INT, MB, P1, P2, PC, PRESCALE,
+                    PSW, T1_PREV, TF, TICK, TIMER_REQ, TMODE, TPC, A, T)
+
+OPCODE_TABLE = pathlib.Path(__file__).with_name("data") / "mcs48_opcodes.tsv"
+
+TMODE_STOPPED, TMODE_TIMER, TMODE_COUNTER = 0, 1, 2
+VECTOR_INT, VECTOR_TIMER = 0x003, 0x007
+C_FLAG, AC_FLAG, F0_FLAG, BS_FLAG = 0x80, 0x40, 0x20, 0x10
+PSW_ONE = 0x08               # PSW bit 3 reads as 1
+
+# Addressing modes of the operand, decoded before the operation runs:
+#   REG  Rn (register direct, n = opcode bits 2-0; MOVX's @Ri uses Ri's value, so it is REG too)
+#   IND  @Ri (iRAM at the low 6 bits of Ri, i = opcode bit 0)
+#   IMM  #data (the byte after the opcode)
+MODE_NONE, MODE_REG, MODE_IND, MODE_IMM = 0, 1, 2, 3
+
+# The operations, one per mnemonic with its operand written as "x". Their position in this
+# tuple is the number the hot loop dispatches on.
+OPERATIONS: tuple[str, ...] = (
+    "ILLEGAL", "NOP", "MOV A,x", "MOV x,A", "MOV x,#data", "ADD A,x", "ADDC A,x", "ANL A,x",
+    "ORL A,x", "XRL A,x", "INC x", "DEC x", "XCH A,x", "XCHD A,x", "DJNZ x,addr", "INC A",
+    "DEC A", "CLR A", "CPL A", "SWAP A", "DA A", "RL A", "RLC A", "RR A", "RRC A",
+    "JMP addr", "CALL addr", "RET", "RETR", "JMPP @A", "MOVP A,@A", "MOVP3 A,@A",
+    "MOVX A,x", "MOVX x,A", "JBb addr", "JC addr", "JNC addr", "JZ addr", "JNZ addr",
+    "JT0 addr", "JNT0 addr", "JT1 addr", "JNT1 addr", "JF0 addr", "JF1 addr", "JTF addr",
+    "JNI addr", "EN I", "DIS I", "EN TCNTI", "DIS TCNTI", "STRT T", "STRT CNT", "STOP TCNT",
+    "MOV A,T", "MOV T,A", "MOV A,PSW", "MOV PSW,A", "CLR C", "CPL C", "CLR F0", "CPL F0",
+    "CLR F1", "CPL F1", "SEL RB0", "SEL RB1", "SEL MB0", "SEL MB1", "ENT0 CLK",
+    "OUTL BUS,A", "INS A,BUS", "ORL BUS,x", "ANL BUS,x", "IN A,P1", "IN A,P2", "OUTL P1,A",
+    "OUTL P2,A", "ORL P1,x", "ORL P2,x", "ANL P1,x", "ANL P2,x", "MOVD A,Pp", "MOVD Pp,A",
+    "ORLD Pp,A", "ANLD Pp,A",
+)
+for _i, _name in enumerate(OPERATIONS):     # OP_MOV_A_X = 2, ... (names for the hot loop)
+    globals()["OP_" + re.sub(r"\W+", "_", _name.replace("#data", "IMM")).strip("_").upper()] = _i
+
+
+def _decode(mnemonic: str) -> tuple[int, int]:
+    """(operation, addressing mode) of one mnemonic of the opcode table."""
+    m = re.sub(r"\bP[4-7]\b", "Pp", re.sub(r"\bJB[0-7]\b", "JBb", mnemonic))
+    if "@Ri" in m.replace("@R0", "@Ri").replace("@R1", "@Ri") and not m.startswith("MOVX"):
+        mode, m = MODE_IND, re.sub(r"@R[01]", "x", m)
+    elif re.search(r"@R[01]|\bR[0-7]\b", m):
+        mode, m = MODE_REG, re.sub(r"@R[01]|\bR[0-7]\b", "x", m)
+    elif "#data" in m and not m.startswith("MOV x"):
+        mode, m = MODE_IMM, m.replace("#data", "x")
+    else:
+        mode = MODE_NONE
+    return OPERATIONS.index(m), mode
+
+
+def load_opcodes(path: pathlib.Path = OPCODE_TABLE) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Machine cycles, operation and addressing mode of each opcode, from the opcode table
+    (data, not code)."""
+    cycles = np.zeros(256, dtype=np.int64)
+    operation = np.zeros(256, dtype=np.int64)
+    mode = np.zeros(256, dtype=np.int64)
+    seen = 0
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("#") or line.startswith("opcode"):
+            continue
+        code, mnemonic, _, n = line.split("\t")[:4]
+        op = int(code, 16)
+        cycles[op] = int(n)
+        operation[op], mode[op] = _decode(mnemonic)
+        seen += 1
+    if seen != 256 or not np.all((cycles == 1) | (cycles == 2)):
+        raise ValueError(f"{path.name}: expected 256 opcodes of 1 or 2 cycles")
+    return cycles, operation, mode
+
+
+CYCLES, OPERATION, MODE = load_opcodes()
+
+
+@njit(cache=True, inline="always")
+def _inc(pc: int) -> int:
+    """The PC increment touches bits 0–10 only: 0x7FF -> 0x000, 0xFFF -> 0x800.
+    (Written as a select: LLVM 22 miscompiled the equivalent mask-and-or form when the
+    result was used both as an index and in a page computation.)"""
+    return pc + 1 if (pc & 0x7FF) != 0x7FF else pc - 0x7FF
+
+
+@njit(cache=True)
+def _count(regs: np.ndarray, tmode: int, timer: int, presc: int, t1prev: int, start: int,
+           n: int, tpc: int) -> tuple[int, int, int, int]:
+    """Advance the timer (prescaler ÷32) or the event counter (one T1 sample per machine cycle,
+    counting 1->0 changes) over ``n`` cycles starting at tick ``start``.
+    Returns (timer, prescaler, T1 sample, overflowed)."""
+    over = 0
+    if tmode == TMODE_TIMER:
+        presc += n
+        if presc >= 32:
+            presc -= 32
+            timer = (timer + 1) & 0xFF
+            over = 1 if timer == 0 else 0
+    else:
+        for k in range(n):
+            s = vdc.t1_level(regs, start + k * tpc)
+            if t1prev == 1 and s == 0:
+                timer = (timer + 1) & 0xFF
+                if timer == 0:
+                    over = 1
+            t1prev = s
+    return timer, presc, t1prev, over
+
+
+@njit(cache=True)
+def _push(iram: np.ndarray, psw: int, pc: int) -> int:
+    """CALL / interrupt: stack entry SP gets PC[7:0] and PSW[7:4]|PC[11:8]; returns the PSW
+    with SP + 1 (mod 8)."""
+    sp = psw & 7
+    iram[8 + 2 * sp] = pc & 0xFF
+    iram[9 + 2 * sp] = (psw & 0xF0) | (pc >> 8)
+    return (psw & 0xF8) | ((sp + 1) & 7)
+
+
+@njit(cache=True)
+def run(regs: np.ndarray, iram: np.ndarray, xram: np.ndarray, vregs: np.ndarray,
+        keys: np.ndarray, joys: np.ndarray, prog: np.ndarray, bios: np.ndarray,
+        cart: np.ndarray, work: np.ndarray, snd: np.ndarray, audio: np.ndarray,
+        end_tick: int) -> None:
+    """Execute instructions until the master tick reaches ``end_tick``."""
+    a = regs[A]
+    pc = regs[PC]
+    psw = regs[PSW]
+    f1 = regs[F1]
+    mb = regs[MB]
+    timer = regs[T]
+    tf = regs[TF]
+    tmode = regs[TMODE]
+    presc = regs[PRESCALE]
+    t1prev = regs[T1_PREV]
+    ien_i = regs[IEN_I]
+    ien_t = regs[IEN_T]
+    treq = regs[TIMER_REQ]
+    in_irq = regs[IN_IRQ]
+    p1 = regs[P1]
+    p2 = regs[P2]
+    busl = regs[BUS]
+    t = regs[TICK]
+    tpc = regs[TPC]
+    cycles = CYCLES
+    operations = OPERATION
+    modes = MODE
+    rb = 0x18 if psw & BS_FLAG else 0
+    horizon = t                       # handle events / the frame end first
+
+    while True:
+        if t >= horizon:
+            vdc.run_events(regs, vregs, work, snd, audio, p1, t + tpc)
+            if t >= end_tick:
+                break
+            horizon = min(regs[EV_TICK] - tpc + 1, end_tick)
+
+        # interrupts are sampled when an instruction starts; external (INT level) first
+        if in_irq == 0 and ((ien_i != 0 and regs[INT] != 0) or (ien_t != 0 and treq != 0)):
+            if ien_i != 0 and regs[INT] != 0:
+                vector = VECTOR_INT
+            else:
+                vector = VECTOR_TIMER
+                treq = 0
+            start = t
+            t += 2 * tpc              # taking an interrupt is a 2-cycle CALL
+            if tmode != TMODE_STOPPED:
+                timer, presc, t1prev, over = _count(regs, tmode, timer, presc, t1prev, start,
+                                                    2, tpc)
+                if over:
+                    tf = 1
+                    if ien_t:
+                        treq = 1
+            psw = _push(iram, psw, pc)
+            pc = vector
+            in_irq = 1
+            continue
+
+        op = int(prog[pc])
+        pc = _inc(pc)
+        n = cycles[op]
+        start = t
+        t += n * tpc
+        if tmode != TMODE_STOPPED:
+            timer, presc, t1prev, over = _count(regs, tmode, timer, presc, t1prev, start, n,
+                                                tpc)
+            if over:
+                tf = 1                # an overflow always sets TF; the request only if enabled
+                if ien_t:
+                    treq = 1
+
+        # the operand: ea = iRAM address (Rn, @Ri), v = its value or the immediate byte
+        mode = modes[op]
+        if mode == MODE_REG:
+            ea = rb + (op & 7)
+            v = int(iram[ea])
+        elif mode == MODE_IND:
+            ea = int(iram[rb + (op & 1)]) & 0x3F
+            v = int(iram[ea])
+        elif mode == MODE_IMM:
+            ea = 0
+            v = int(prog[pc])
+            pc = _inc(pc)
+        else:
+            ea = 0
+            v = 0
+
+        k = operations[op]
+        if k == OP_MOV_A_X:
+            a = v
+        elif k == OP_MOV_X_A:
+            iram[ea] = a
+        elif k == OP_MOV_X_IMM:
+            iram[ea] = int(prog[pc])
+            pc = _inc(pc)
+        elif k == OP_ADD_A_X or k == OP_ADDC_A_X:
+            c = (psw >> 7) & 1 if k == OP_ADDC_A_X else 0
+            s = a + v + c             # CY = carry out of bit 7, AC = carry out of bit 3
+            psw = (psw & 0x3F) | (C_FLAG if s > 0xFF else 0) | \
+                (AC_FLAG if (a & 0xF) + (v & 0xF) + c > 0xF else 0)
+            a = s & 0xFF
+        elif k == OP_ANL_A_X:
+            a &= v
+        elif k == OP_ORL_A_X:
+            a |= v
+        elif k == OP_XRL_A_X:
+            a ^= v
+        elif k == OP_INC_X:
+            iram[ea] = (v + 1) & 0xFF
+        elif k == OP_DEC_X:
+            iram[ea] = (v - 1) & 0xFF
+        elif k == OP_XCH_A_X:
+            iram[ea] = a
+            a = v
+        elif k == OP_XCHD_A_X:                           # swap the low nibbles
+            iram[ea] = (v & 0xF0) | (a & 0x0F)
+            a = (a & 0xF0) | (v & 0x0F)
+        elif k == OP_DJNZ_X_ADDR:
+            v = (v - 1) & 0xFF
+            iram[ea] = v
+            d = int(prog[pc])
+            if v != 0:
+                pc = (pc & 0xF00) | d
+            else:
+                pc = _inc(pc)
+        elif k == OP_INC_A:
+            a = (a + 1) & 0xFF
+        elif k == OP_DEC_A:
+            a = (a - 1) & 0xFF
+        elif k == OP_CLR_A:
+            a = 0
+        elif k == OP_CPL_A:
+            a ^= 0xFF
+        elif k == OP_SWAP_A:
+            a = ((a << 4) | (a >> 4)) & 0xFF
+        elif k == OP_DA_A:            # CY is set, never cleared; AC unchanged (hardware.md §2.9)
+            if (a & 0x0F) > 9 or (psw & AC_FLAG):
+                a += 6
+                if a > 0xFF:
+                    psw |= C_FLAG
+                    a &= 0xFF
+            if (a >> 4) > 9 or (psw & C_FLAG):
+                a = (a + 0x60) & 0xFF
+                psw |= C_FLAG
+        elif k == OP_RL_A:
+            a = ((a << 1) | (a >> 7)) & 0xFF
+        elif k == OP_RLC_A:
+            c = a >> 7
+            a = ((a << 1) & 0xFF) | ((psw >> 7) & 1)
+            psw = (psw & 0x7F) | (c << 7)
+        elif k == OP_RR_A:
+            a = (a >> 1) | ((a & 1) << 7)
+        elif k == OP_RRC_A:
+            c = a & 1
+            a = (a >> 1) | (psw & C_FLAG)
+            psw = (psw & 0x7F) | (c << 7)
+        elif k == OP_JMP_ADDR or k == OP_CALL_ADDR:
+            d = int(prog[pc])
+            pc = _inc(pc)
+            if k == OP_CALL_ADDR:
+                psw = _push(iram, psw, pc)
+            # A11 from the MB flip-flop, forced to 0 while an interrupt is in progress
+            pc = (0x800 if (mb != 0 and in_irq == 0) else 0) | ((op & 0xE0) << 3) | d
+        elif k == OP_RET or k == OP_RETR:
+            sp = ((psw & 7) - 1) & 7
+            hi = int(iram[9 + 2 * sp])
+            pc = ((hi & 0x0F) << 8) | int(iram[8 + 2 * sp])
+            if k == OP_RETR:                             # PSW[7:4] and the end of the IRQ
+                psw = (hi & 0xF0) | PSW_ONE | sp
+                rb = 0x18 if psw & BS_FLAG else 0
+                in_irq = 0
+            else:
+                psw = (psw & 0xF8) | sp
+        elif k == OP_JMPP_A:                             # in the page of the next byte
+            pc = (pc & 0xF00) | int(prog[(pc & 0xF00) | a])
+        elif k == OP_MOVP_A_A:
+            a = int(prog[(pc & 0xF00) | a])
+        elif k == OP_MOVP3_A_A:                          # page 3 = the BIOS
+            a = int(prog[0x300 | a])
+        elif k == OP_MOVX_A_X:
+            a = bus.movx_read(regs, xram, vregs, work, p1, t, v)
+        elif k == OP_MOVX_X_A:
+            bus.movx_write(regs, xram, vregs, work, snd, p1, t, v, a)
+        elif k >= OP_JBB_ADDR and k <= OP_JNI_ADDR:
+            # conditional jumps: only PC[7:0] changes, in the page of the operand byte
+            if k == OP_JBB_ADDR:
+                cond = (a >> (op >> 5)) & 1
+            elif k == OP_JC_ADDR:
+                cond = 1 if psw & C_FLAG else 0
+            elif k == OP_JNC_ADDR:
+                cond = 0 if psw & C_FLAG else 1
+            elif k == OP_JZ_ADDR:
+                cond = 1 if a == 0 else 0
+            elif k == OP_JNZ_ADDR:
+                cond = 1 if a != 0 else 0
+            elif k == OP_JT0_ADDR:                       # T0 reads 0 on this console
+                cond = 0
+            elif k == OP_JNT0_ADDR:
+                cond = 1
+            elif k == OP_JT1_ADDR:                       # T1 at the end of the cycles
+                cond = vdc.t1_level(regs, t)
+            elif k == OP_JNT1_ADDR:
+                cond = 1 - vdc.t1_level(regs, t)
+            elif k == OP_JF0_ADDR:
+                cond = 1 if psw & F0_FLAG else 0
+            elif k == OP_JF1_ADDR:
+                cond = f1
+            elif k == OP_JTF_ADDR:                       # TF is cleared in any case
+                cond = tf
+                tf = 0
+            else:                                        # JNI: INT pin low
+                cond = 1 if regs[INT] != 0 else 0
+            d = int(prog[pc])
+            if cond:
+                pc = (pc & 0xF00) | d
+            else:
+                pc = _inc(pc)
+        elif k == OP_EN_I:
+            ien_i = 1
+        elif k == OP_DIS_I:
+            ien_i = 0
+        elif k == OP_EN_TCNTI:
+            ien_t = 1
+        elif k == OP_DIS_TCNTI:                          # also drops a pending request
+            ien_t = 0
+            treq = 0
+        elif k == OP_STRT_T:                             # clears the prescaler (MAME)
+            tmode = TMODE_TIMER
+            presc = 0
+        elif k == OP_STRT_CNT:
+            if tmode != TMODE_COUNTER:
+                t1prev = vdc.t1_level(regs, t)           # the current level is "previous"
+            tmode = TMODE_COUNTER
+        elif k == OP_STOP_TCNT:
+            tmode = TMODE_STOPPED
+        elif k == OP_MOV_A_T:
+            a = timer
+        elif k == OP_MOV_T_A:
+            timer = a
+        elif k == OP_MOV_A_PSW:
+            a = psw
+        elif k == OP_MOV_PSW_A:                          # re-selects the register bank
+            psw = a | PSW_ONE
+            rb = 0x18 if psw & BS_FLAG else 0
+        elif k == OP_CLR_C:
+            psw &= ~C_FLAG
+        elif k == OP_CPL_C:
+            psw ^= C_FLAG
+        elif k == OP_CLR_F0:
+            psw &= ~F0_FLAG
+        elif k == OP_CPL_F0:
+            psw ^= F0_FLAG
+        elif k == OP_CLR_F1:
+            f1 = 0
+        elif k == OP_CPL_F1:
+            f1 ^= 1
+        elif k == OP_SEL_RB0:
+            psw &= ~BS_FLAG
+            rb = 0
+        elif k == OP_SEL_RB1:
+            psw |= BS_FLAG
+            rb = 0x18
+        elif k == OP_SEL_MB0:
+            mb = 0
+        elif k == OP_SEL_MB1:
+            mb = 1
+        elif k == OP_OUTL_BUS_A:
+            busl = a
+        elif k == OP_INS_A_BUS:
+            a = bus.read_bus(joys, p1, p2)
+        elif k == OP_ORL_BUS_X:                          # read the bus, then write (MAME)
+            busl = bus.read_bus(joys, p1, p2) | v
+        elif k == OP_ANL_BUS_X:
+            busl = bus.read_bus(joys, p1, p2) & v
+        elif k == OP_IN_A_P1:                            # the latch (MAME)
+            a = p1
+        elif k == OP_IN_A_P2:
+            a = bus.read_p2(keys, p1, p2)
+        elif k == OP_OUTL_P1_A or k == OP_ORL_P1_X or k == OP_ANL_P1_X:
+            if k == OP_OUTL_P1_A:
+                v = a
+            elif k == OP_ORL_P1_X:
+                v |= p1
+            else:
+                v &= p1
+            if (v ^ p1) & bus.P1_LUM:
+                vdc.catch_up(regs, vregs, work, p1, t)   # P17 changes the picture from here
+            old = p1
+            p1 = v
+            if (v ^ old) & bus.P1_BANK:
+                bus.map_program(prog, bios, cart, regs, p1)   # next fetch is from the new bank
+        elif k == OP_OUTL_P2_A:
+            p2 = a
+        elif k == OP_ORL_P2_X:
+            p2 |= v
+        elif k == OP_ANL_P2_X:
+            p2 &= v
+        elif k == OP_MOVD_A_PP:                          # 8243 expander (G7400 only): the
+            p2 = (p2 & 0xF0) | 0x0F                      # nibble pins are read back as inputs
+            a = bus.read_p2(keys, p1, p2) & 0x0F
+        elif k == OP_MOVD_PP_A or k == OP_ORLD_PP_A or k == OP_ANLD_PP_A:
+            p2 = (p2 & 0xF0) | (a & 0x0F)
+        # NOP, ENT0 CLK (no clock output here) and the illegal opcodes: 1-cycle no-ops (MAME)
+
+    regs[A] = a
+    regs[PC] = pc
+    regs[PSW] = psw
+    regs[F1] = f1
+    regs[MB] = mb
+    regs[T] = timer
+    regs[TF] = tf
+    regs[TMODE] = tmode
+    regs[PRESCALE] = presc
+    regs[T1_PREV] = t1prev
+    regs[IEN_I] = ien_i
+    regs[IEN_T] = ien_t
+    regs[TIMER_REQ] = treq
+    regs[IN_IRQ] = in_irq
+    regs[P1] = p1
+    regs[P2] = p2
+    regs[BUS] = busl
+    regs[TICK] = t

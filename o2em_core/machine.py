@@ -1,0 +1,250 @@
+"""The console as one object: ``Machine`` wires the CPU, bus, video chip registers, sound and
+time base over the state arrays of ``state.py`` and runs the compiled loop once per frame
+(the API of docs/machine-api.md)."""
+from __future__ import annotations
+
+import glob
+import os
+import pathlib
+import struct
+import sys
+import zlib
+from dataclasses import dataclass
+
+import numpy as np
+
+from . import bus, cpu, keyboard, sound, state
+from .raster import HEIGHT, WIDTH
+from .state import (FRAME_END, FRAME_TICKS, FRAMES, JOY_OFF, JOY_SIZE, KEYS_OFF, KEYS_SIZE,
+                    MEM_SIZE, POWER_ON_TICK, REGS_SIZE, TICK, TPC, TPL, VDC_OFF, VDC_SIZE,
+                    XRAM_OFF, XRAM_SIZE, IRAM_OFF, IRAM_SIZE)
+from .timing import REGIONS
+
+
+class StateError(ValueError):
+    """A save state that does not belong to this machine or is damaged."""
+
+
+@dataclass(frozen=True)
+class CpuView:
+    """The 8048 registers at the end of the last frame (a snapshot)."""
+
+    a: int
+    pc: int
+    psw: int
+    p1: int
+    p2: int
+    bus: int
+    t: int
+    f1: int
+    mb: int
+    bank: int          # register bank selected by PSW bit 4
+    sp: int
+    tf: int
+    in_irq: int
+
+    def as_dict(self) -> dict[str, int]:
+        return dict(self.__dict__)
+
+
+_STATE_MAGIC = b"VPSTATE\x00"
+_STATE_VERSION = 1
+_STATE_HEADER = struct.Struct("<8sHB5xIIII")  # magic, version, region, bios crc, cart crc,
+#                                               payload length, payload crc
+
+
+def _image(data: bytes | bytearray | np.ndarray | None, sizes: tuple[int, ...],
+           what: str) -> np.ndarray | None:
+    if data is None:
+        return None
+    raw = bytes(data) if not isinstance(data, np.ndarray) else data.astype(np.uint8).tobytes()
+    if len(raw) not in sizes:
+        allowed = " or ".join(str(s) for s in sizes)
+        raise ValueError(f"the {what} image is {len(raw)} bytes; it must be {allowed} bytes")
+    return np.frombuffer(raw, dtype=np.uint8).copy()
+
+
+def _announce_first_compile() -> None:
+    """Numba compiles the core on the first start only (cache=True); say so, because it takes
+    a while."""
+    if os.environ.get("NUMBA_DISABLE_JIT", "0") not in ("", "0"):
+        return
+    cache_dir = os.environ.get("NUMBA_CACHE_DIR")
+    here = pathlib.Path(cpu.__file__).parent
+    pattern = (os.path.join(cache_dir, "**", "cpu.run-*.nbi") if cache_dir
+               else str(here / "__pycache__" / "cpu.run-*.nbi"))
+    if not glob.glob(pattern, recursive=True):
+        print("compiling the emulator core, first start only", file=sys.stderr, flush=True)
+
+
+class Machine:
+    """A Videopac G7000 (``region="pal"``, 8245) or Odyssey² (``"ntsc"``, 8244).
+
+    ``bios``: the 1 KB internal ROM image, or None for an empty ROM (reads 0xFF = MOV A,R7, so
+    execution slides from 0x000 into the cartridge at 0x400). ``cart``: a 2, 4 or 8 KB standard
+    cartridge image, or None for an empty slot (reads 0xFF).
+    """
+
+    def __init__(self, bios: bytes | None, cart: bytes | None, region: str = "pal",
+                 sample_rate: int = 44100) -> None:
+        if region not in REGIONS:
+            raise ValueError(f"unknown region {region!r}; it must be 'pal' or 'ntsc'")
+        self.region = region
+        self._region = REGIONS[region]
+        bios_img = _image(bios, (bus.BIOS_SIZE,), "BIOS")
+        cart_img = _image(cart, bus.CART_SIZES, "cartridge")
+        self._bios = bios_img if bios_img is not None else np.full(bus.BIOS_SIZE, 0xFF, np.uint8)
+        self._cart = cart_img if cart_img is not None else np.full(1, 0xFF, np.uint8)
+        self._bios_crc = zlib.crc32(bios_img.tobytes()) if bios_img is not None else 0
+        self._cart_crc = zlib.crc32(cart_img.tobytes()) if cart_img is not None else 0
+        self.fps = self._region.fps
+        self.cycles_per_second = self._region.cycles_per_second
+        self.sample_rate = sample_rate
+
+        self._mem = np.zeros(MEM_SIZE, dtype=np.uint8)
+        self._regs = state.new_regs(self._region, 0 if cart_img is None else cart_img.size)
+        self._work = np.zeros((HEIGHT, WIDTH), dtype=np.uint8)
+        self.frame = np.zeros((HEIGHT, WIDTH), dtype=np.uint8)
+        self._snd = sound.new_state(sample_rate, self._region.ticks_per_line,
+                                    self._region.crystal_hz)
+        self._audio = np.zeros(sound.AUDIO_CAPACITY, dtype=np.int16)
+        self._audio_len = 0
+        self._prog = np.zeros(0x1000, dtype=np.uint8)
+
+        self.iram = self._mem[IRAM_OFF:IRAM_OFF + IRAM_SIZE]
+        self.xram = self._mem[XRAM_OFF:XRAM_OFF + XRAM_SIZE]
+        self.vdc_regs = self._mem[VDC_OFF:VDC_OFF + VDC_SIZE]
+        self._keys = self._mem[KEYS_OFF:KEYS_OFF + KEYS_SIZE]
+        self._joys = self._mem[JOY_OFF:JOY_OFF + JOY_SIZE]
+        self._map_program()
+        _announce_first_compile()
+
+    # ---- running ------------------------------------------------------------------------
+
+    def run_frame(self) -> None:
+        """Emulate one video frame: from line 243 (the start of the VBLANK lines) through the
+        visible lines 0–242; afterwards ``frame`` holds the picture and ``audio()`` the sound."""
+        self._advance(int(self._regs[FRAME_END]))
+
+    def step(self) -> None:
+        """Execute one instruction (or one interrupt entry) — for debuggers and tests."""
+        self._advance(int(self._regs[TICK]) + 1)
+
+    def _advance(self, tick: int) -> None:
+        """Run the compiled loop until ``tick`` or the end of the frame, whichever is first;
+        at the end of a frame publish the picture and the frame's samples."""
+        end = int(self._regs[FRAME_END])
+        cpu.run(self._regs, self.iram, self.xram, self.vdc_regs, self._keys, self._joys,
+                self._prog, self._bios, self._cart, self._work, self._snd, self._audio,
+                min(tick, end))
+        if self._regs[TICK] >= end:
+            self._audio_len = int(self._snd[sound.SND_AUDIO_LEN])
+            self._snd[sound.SND_AUDIO_LEN] = 0
+            self.frame[...] = self._work
+            self._regs[FRAMES] += 1
+            self._regs[FRAME_END] += self._regs[FRAME_TICKS]
+
+    def audio(self) -> np.ndarray:
+        """The int16 samples produced by the last ``run_frame()``."""
+        return self._audio[:self._audio_len].copy()
+
+    def reset(self) -> None:
+        """The console's RESET key: resets the CPU (and with P1 = 0xFF the cartridge bank); the
+        video chip keeps running."""
+        state.reset_cpu(self._regs)
+        self._map_program()
+
+    def _map_program(self) -> None:
+        bus.map_program(self._prog, self._bios, self._cart, self._regs,
+                        int(self._regs[state.P1]))
+
+    # ---- input --------------------------------------------------------------------------
+
+    def press(self, key: str) -> None:
+        """Hold down a Videopac key (names as in docs/machine-api.md)."""
+        row, col = keyboard.key_position(key)
+        self._keys[row] |= 1 << col
+
+    def release(self, key: str) -> None:
+        row, col = keyboard.key_position(key)
+        self._keys[row] &= ~(1 << col) & 0xFF
+
+    def release_all(self) -> None:
+        self._keys[:] = 0
+
+    def set_joystick(self, n: int, up: bool = False, down: bool = False, left: bool = False,
+                     right: bool = False, fire: bool = False) -> None:
+        """Set joystick ``n`` (0 = left connector, 1 = right) to the given directions."""
+        if n not in (0, 1):
+            raise ValueError(f"joystick {n} does not exist; use 0 or 1")
+        held = dict(up=up, down=down, left=left, right=right, fire=fire)
+        self._joys[n] = sum(bit for name, bit in keyboard.JOY_BITS.items() if held[name])
+
+    # ---- inspection ---------------------------------------------------------------------
+
+    @property
+    def cpu(self) -> CpuView:
+        r = self._regs
+        psw = int(r[state.PSW])
+        return CpuView(a=int(r[state.A]), pc=int(r[state.PC]), psw=psw, p1=int(r[state.P1]),
+                       p2=int(r[state.P2]), bus=int(r[state.BUS]), t=int(r[state.T]),
+                       f1=int(r[state.F1]), mb=int(r[state.MB]), bank=(psw >> 4) & 1,
+                       sp=psw & 7, tf=int(r[state.TF]), in_irq=int(r[state.IN_IRQ]))
+
+    @property
+    def cycles(self) -> int:
+        """Machine cycles since power-on."""
+        return int((self._regs[TICK] - self._regs[POWER_ON_TICK]) // self._regs[TPC])
+
+    @property
+    def frames(self) -> int:
+        return int(self._regs[FRAMES])
+
+    @property
+    def beam(self) -> tuple[int, int]:
+        """(line, pixel) of the beam now."""
+        ft = int(self._regs[TICK] % self._regs[FRAME_TICKS])
+        line, tick = divmod(ft, int(self._regs[TPL]))
+        return line, tick * self._region.px_num // self._region.px_den
+
+    # ---- save states --------------------------------------------------------------------
+
+    def _payload_arrays(self) -> tuple[np.ndarray, ...]:
+        return (self._regs, self._mem, self._work, self.frame, self._snd)
+
+    def save_state(self) -> bytes:
+        """The whole machine as bytes: a versioned header (region, BIOS and cartridge CRC-32)
+        and the state arrays, with a CRC-32 over the payload."""
+        payload = b"".join(a.tobytes() for a in self._payload_arrays())
+        header = _STATE_HEADER.pack(_STATE_MAGIC, _STATE_VERSION, int(self._region.ntsc),
+                                    self._bios_crc, self._cart_crc, len(payload),
+                                    zlib.crc32(payload))
+        return header + payload
+
+    def load_state(self, data: bytes) -> None:
+        """Restore a state made by ``save_state`` of a machine with the same region, BIOS and
+        cartridge; anything else raises StateError and leaves this machine unchanged."""
+        data = bytes(data)
+        size = _STATE_HEADER.size
+        if len(data) < size or data[:8] != _STATE_MAGIC:
+            raise StateError("this is not a Videopac save state")
+        _, version, ntsc, bios_crc, cart_crc, length, crc = _STATE_HEADER.unpack(data[:size])
+        payload = data[size:]
+        if version != _STATE_VERSION:
+            raise StateError(f"the save state has version {version}; this emulator reads "
+                             f"version {_STATE_VERSION}")
+        expected = sum(a.nbytes for a in self._payload_arrays())
+        if length != len(payload) or length != expected or zlib.crc32(payload) != crc:
+            raise StateError("the save state is damaged (length or checksum wrong)")
+        if ntsc != int(self._region.ntsc):
+            other = "ntsc" if ntsc else "pal"
+            raise StateError(f"the save state is from a {other} machine, this one is "
+                             f"{self.region}")
+        if bios_crc != self._bios_crc or cart_crc != self._cart_crc:
+            raise StateError("the save state was made with a different BIOS or cartridge")
+        offset = 0
+        for a in self._payload_arrays():
+            a.reshape(-1).view(np.uint8)[:] = np.frombuffer(payload, np.uint8, a.nbytes,
+                                                            offset)
+            offset += a.nbytes
+        self._map_program()

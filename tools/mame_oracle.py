@@ -1,0 +1,110 @@
+"""Run a program in MAME (the reference emulator, docs: ../shared/docs/mame-oracle.md) and read
+back what it left in memory, so tests can compare it with o2em_core.
+
+    python -m tools.mame_oracle BIOS.bin [--cart CART.bin] [--region pal|ntsc] [--frames N]
+
+The program is given as the 1 KB "BIOS" image (MAME warns about the checksum and runs it); the
+cartridge defaults to a blank 2 KB image because MAME needs one. The character ROM is written
+from the project's own copy. Everything goes into a temporary folder that is removed afterwards.
+Internal RAM comes from the CPU's data space; external RAM is read through the CPU's I/O space,
+so the program must leave P1 with the RAM selected and the VDC deselected (P1 = 0xAF).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import pathlib
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+
+MAME = "/usr/games/mame"
+SYSTEMS = {"pal": "videopac", "ntsc": "odyssey2"}
+XRAM_P1 = 0xAF          # P17=1 P16=0 P14=0 (RAM) P13=1 (no VDC): what the dump needs in P1
+
+_LUA = """
+local n = 0
+emu.register_frame_done(function()
+  n = n + 1
+  if n == %(frames)d then
+    local cpu = manager.machine.devices[":maincpu"]
+    local t = {}
+    for i = 0, 63 do t[#t+1] = string.format("%%02X", cpu.spaces["data"]:read_u8(i)) end
+    print("IRAM " .. table.concat(t, ""))
+    t = {}
+    for i = 0, 127 do t[#t+1] = string.format("%%02X", cpu.spaces["io"]:read_u8(i)) end
+    print("XRAM " .. table.concat(t, ""))
+    t = {}
+    for k, v in pairs(cpu.state) do t[#t+1] = k .. "=" .. string.format("%%X", v.value) end
+    print("REGS " .. table.concat(t, " "))
+    manager.machine:exit()
+  end
+end)
+"""
+
+
+@dataclass
+class MameResult:
+    iram: bytes
+    xram: bytes
+    regs: dict[str, int]
+
+
+def available() -> bool:
+    """True when the MAME binary is installed."""
+    return shutil.which(MAME) is not None
+
+
+def run(bios: bytes, cart: bytes | None = None, region: str = "pal", frames: int = 3,
+        timeout: float = 60.0) -> MameResult:
+    """Run ``bios`` (1 KB, at 0x000) with ``cart`` in MAME for ``frames`` frames and return
+    the internal RAM, the external RAM and the CPU registers MAME exposes."""
+    from o2em_core import charset   # tools may import the project; the project never imports tools
+
+    if len(bios) != 1024:
+        raise ValueError(f"the BIOS image is {len(bios)} bytes; MAME needs 1024")
+    with tempfile.TemporaryDirectory(prefix="mame-oracle-") as tmp:
+        root = pathlib.Path(tmp)
+        system = SYSTEMS[region]
+        for sub in ("roms/i8244", f"roms/{system}", "cfg", "nvram", "snap"):
+            (root / sub).mkdir(parents=True, exist_ok=True)
+        (root / f"roms/{system}/o2bios.rom").write_bytes(bios)
+        (root / "roms/i8244/charset_i8244.bin").write_bytes(charset.load())
+        (root / "cart.bin").write_bytes(cart if cart is not None else bytes(2048))
+        (root / "dump.lua").write_text(_LUA % {"frames": frames})
+        proc = subprocess.run(
+            [MAME, system, "-rompath", "roms", "-cart", "cart.bin", "-video", "none",
+             "-sound", "none", "-nothrottle", "-skip_gameinfo", "-autoboot_script", "dump.lua",
+             "-cfg_directory", "cfg", "-nvram_directory", "nvram", "-snapshot_directory",
+             "snap"],
+            cwd=root, capture_output=True, text=True, timeout=timeout)
+    out = proc.stdout
+    iram = re.search(r"^IRAM ([0-9A-F]{128})$", out, re.M)
+    xram = re.search(r"^XRAM ([0-9A-F]{256})$", out, re.M)
+    regs = re.search(r"^REGS (.*)$", out, re.M)
+    if not (iram and xram and regs):
+        raise RuntimeError(f"MAME produced no dump (exit {proc.returncode}): "
+                           f"{(proc.stderr or out)[-400:]}")
+    return MameResult(bytes.fromhex(iram.group(1)), bytes.fromhex(xram.group(1)),
+                      {k: int(v, 16) for k, v in (f.split("=") for f in regs.group(1).split())})
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="mame_oracle", description=__doc__.splitlines()[0])
+    p.add_argument("bios", type=pathlib.Path)
+    p.add_argument("--cart", type=pathlib.Path)
+    p.add_argument("--region", choices=sorted(SYSTEMS), default="pal")
+    p.add_argument("--frames", type=int, default=3)
+    a = p.parse_args(argv)
+    r = run(a.bios.read_bytes(), a.cart.read_bytes() if a.cart else None, a.region, a.frames)
+    json.dump({"iram": r.iram.hex(), "xram": r.xram.hex(), "regs": r.regs}, sys.stdout,
+              indent=1)
+    print()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
