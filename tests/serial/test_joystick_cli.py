@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import pathlib
 import signal
 import subprocess
 import sys
@@ -95,18 +96,20 @@ def test_ctrl_c_stops_cleanly():
     assert proc.stderr.read() == ""
 
 
-def test_fake_adapter_script_drives_the_reader(root):
+def test_fake_adapter_script_drives_the_reader(tmp_path):
     script = "uf l 500\n- - 300\nbadcrc r r\ngarbage 8\n- d 300\n"
-    fake = spawn(*FAKE, "--wait", "0.6")
+    link = tmp_path / "ttyJOY"
+    fake = spawn(*FAKE, "--wait", "0.6", "--link", str(link))
     fake.stdin.write(script)
     fake.stdin.close()
     try:
         path = fake.stdout.readline().strip()
-        assert path.startswith("/dev/")
-        viewer = spawn("-m", "videopac", "joystick", "test", path, "--seconds", "2.2")
+        assert path.startswith("/dev/") and link.resolve() == pathlib.Path(path)
+        viewer = spawn("-m", "videopac", "joystick", "test", str(link), "--seconds", "2.2")
         lines = Lines(viewer).join()
         assert viewer.wait(timeout=5) == 0
         assert fake.wait(timeout=5) == 0
+        assert not link.exists() and not link.is_symlink()         # removed on exit
     finally:
         fake.kill()
         fake.wait()
