@@ -211,9 +211,11 @@ class SerialJoystickReader:
     def state(self, n: int) -> JoystickState:
         """Stick `n` (0 or 1) as last reported; all released when the line is silent."""
         s0, s1, when = self._snapshot
+        if n not in (0, 1):
+            raise ValueError(f"joystick {n} does not exist; use 0 or 1")
         if time.monotonic() - when > self.silence_s:
             return RELEASED
-        return (s0, s1)[n]
+        return s1 if n else s0
 
     def poll_messages(self) -> list[str]:
         """On-screen messages since the last call (connected, silent, disconnected)."""

@@ -255,3 +255,10 @@ def test_wrong_baud_rate_or_port_is_pointed_out(make_reader, pty_pair):
     assert wait_until(lambda: reader.poll_messages() ==
                       [f"{pty_pair.path} sends no joystick frames (wrong port or baud rate?)"])
     assert reader.state(0) == RELEASED
+
+
+def test_only_joysticks_0_and_1_exist(make_reader, tmp_path):
+    reader = make_reader(str(tmp_path / "none"))
+    for n in (-1, 2):
+        with pytest.raises(ValueError, match=f"joystick {n} does not exist"):
+            reader.state(n)
