@@ -17,7 +17,8 @@ import numpy as np
 from numba import njit
 
 from . import bus, vdc
-from .state import (BUS, EV_TICK, F1, IEN_I, IEN_T, IN_IRQ, INT, MB, P1, P2, PC, PRESCALE,
+from .state import (BUS, EV_TICK, F1, IEN_I, IEN_T, IN_IRQ, INT, JNI_END, JNI_TARGET, MB,
+                    P1, P2, PC, PRESCALE,
                     PSW, T1_PREV, TF, TICK, TIMER_REQ, TMODE, TPC, A, T)
 
 OPCODE_TABLE = pathlib.Path(__file__).with_name("data") / "mcs48_opcodes.tsv"
@@ -49,18 +50,29 @@ OPERATIONS: tuple[str, ...] = (
     "OUTL P2,A", "ORL P1,x", "ORL P2,x", "ANL P1,x", "ANL P2,x", "MOVD A,Pp", "MOVD Pp,A",
     "ORLD Pp,A", "ANLD Pp,A",
 )
-for _i, _name in enumerate(OPERATIONS):     # OP_MOV_A_X = 2, ... (names for the hot loop)
-    globals()["OP_" + re.sub(r"\W+", "_", _name.replace("#data", "IMM")).strip("_").upper()] = _i
+# ... and their names for the hot loop (tests check that they match the mnemonics)
+(OP_ILLEGAL, OP_NOP, OP_MOV_A_X, OP_MOV_X_A, OP_MOV_X_IMM, OP_ADD_A_X, OP_ADDC_A_X, OP_ANL_A_X,
+ OP_ORL_A_X, OP_XRL_A_X, OP_INC_X, OP_DEC_X, OP_XCH_A_X, OP_XCHD_A_X, OP_DJNZ_X_ADDR, OP_INC_A,
+ OP_DEC_A, OP_CLR_A, OP_CPL_A, OP_SWAP_A, OP_DA_A, OP_RL_A, OP_RLC_A, OP_RR_A, OP_RRC_A,
+ OP_JMP_ADDR, OP_CALL_ADDR, OP_RET, OP_RETR, OP_JMPP_A, OP_MOVP_A_A, OP_MOVP3_A_A, OP_MOVX_A_X,
+ OP_MOVX_X_A, OP_JBB_ADDR, OP_JC_ADDR, OP_JNC_ADDR, OP_JZ_ADDR, OP_JNZ_ADDR, OP_JT0_ADDR,
+ OP_JNT0_ADDR, OP_JT1_ADDR, OP_JNT1_ADDR, OP_JF0_ADDR, OP_JF1_ADDR, OP_JTF_ADDR, OP_JNI_ADDR,
+ OP_EN_I, OP_DIS_I, OP_EN_TCNTI, OP_DIS_TCNTI, OP_STRT_T, OP_STRT_CNT, OP_STOP_TCNT, OP_MOV_A_T,
+ OP_MOV_T_A, OP_MOV_A_PSW, OP_MOV_PSW_A, OP_CLR_C, OP_CPL_C, OP_CLR_F0, OP_CPL_F0, OP_CLR_F1,
+ OP_CPL_F1, OP_SEL_RB0, OP_SEL_RB1, OP_SEL_MB0, OP_SEL_MB1, OP_ENT0_CLK, OP_OUTL_BUS_A,
+ OP_INS_A_BUS, OP_ORL_BUS_X, OP_ANL_BUS_X, OP_IN_A_P1, OP_IN_A_P2, OP_OUTL_P1_A, OP_OUTL_P2_A,
+ OP_ORL_P1_X, OP_ORL_P2_X, OP_ANL_P1_X, OP_ANL_P2_X, OP_MOVD_A_PP, OP_MOVD_PP_A, OP_ORLD_PP_A,
+ OP_ANLD_PP_A) = range(len(OPERATIONS))
 
 
 def _decode(mnemonic: str) -> tuple[int, int]:
     """(operation, addressing mode) of one mnemonic of the opcode table."""
     m = re.sub(r"\bP[4-7]\b", "Pp", re.sub(r"\bJB[0-7]\b", "JBb", mnemonic))
-    if "@Ri" in m.replace("@R0", "@Ri").replace("@R1", "@Ri") and not m.startswith("MOVX"):
+    if re.search(r"@R[01]", m) and not m.startswith("MOVX"):
         mode, m = MODE_IND, re.sub(r"@R[01]", "x", m)
     elif re.search(r"@R[01]|\bR[0-7]\b", m):
         mode, m = MODE_REG, re.sub(r"@R[01]|\bR[0-7]\b", "x", m)
-    elif "#data" in m and not m.startswith("MOV x"):
+    elif "#data" in m:
         mode, m = MODE_IMM, m.replace("#data", "x")
     else:
         mode = MODE_NONE
@@ -88,6 +100,7 @@ def load_opcodes(path: pathlib.Path = OPCODE_TABLE) -> tuple[np.ndarray, np.ndar
 
 
 CYCLES, OPERATION, MODE = load_opcodes()
+DECODE = OPERATION << 2 | MODE     # one table lookup in the hot loop
 
 
 @njit(cache=True, inline="always")
@@ -157,55 +170,62 @@ def run(regs: np.ndarray, iram: np.ndarray, xram: np.ndarray, vregs: np.ndarray,
     busl = regs[BUS]
     t = regs[TICK]
     tpc = regs[TPC]
-    cycles = CYCLES
-    operations = OPERATION
-    modes = MODE
+    jni_end = regs[JNI_END]
+    jni_target = regs[JNI_TARGET]
+    ticks = CYCLES * tpc              # master ticks of each opcode in this region
+    decode = DECODE
     rb = 0x18 if psw & BS_FLAG else 0
-    horizon = t                       # handle events / the frame end first
+    horizon = t                       # the slow path first: events, the frame end, interrupts
 
     while True:
+        # The slow path runs when a beam event is due, at the end, or after anything that can
+        # make an interrupt pending (EN I, EN TCNTI, RETR, a timer request, a beam event):
+        # those set horizon = 0, so the fast path costs one comparison per instruction.
         if t >= horizon:
-            vdc.run_events(regs, vregs, work, snd, audio, p1, t + tpc)
+            if regs[EV_TICK] < t + tpc:
+                vdc.run_events(regs, vregs, work, snd, audio, p1, t + tpc)
             if t >= end_tick:
                 break
             horizon = min(regs[EV_TICK] - tpc + 1, end_tick)
-
-        # interrupts are sampled when an instruction starts; external (INT level) first
-        if in_irq == 0 and ((ien_i != 0 and regs[INT] != 0) or (ien_t != 0 and treq != 0)):
-            if ien_i != 0 and regs[INT] != 0:
-                vector = VECTOR_INT
-            else:
-                vector = VECTOR_TIMER
-                treq = 0
-            start = t
-            t += 2 * tpc              # taking an interrupt is a 2-cycle CALL
-            if tmode != TMODE_STOPPED:
-                timer, presc, t1prev, over = _count(regs, tmode, timer, presc, t1prev, start,
-                                                    2, tpc)
-                if over:
-                    tf = 1
-                    if ien_t:
-                        treq = 1
-            psw = _push(iram, psw, pc)
-            pc = vector
-            in_irq = 1
-            continue
+            # interrupts are sampled when an instruction starts; external (INT level) first
+            if in_irq == 0 and ((ien_i != 0 and regs[INT] != 0) or (ien_t != 0 and treq != 0)):
+                if ien_i != 0 and regs[INT] != 0:
+                    vector = VECTOR_INT
+                    if jni_end == t:  # MAME: a JNI not taken just before counts as taken
+                        pc = jni_target
+                else:
+                    vector = VECTOR_TIMER
+                    treq = 0
+                start = t
+                t += 2 * tpc          # taking an interrupt is a 2-cycle CALL
+                if tmode != TMODE_STOPPED:
+                    timer, presc, t1prev, over = _count(regs, tmode, timer, presc, t1prev,
+                                                        start, 2, tpc)
+                    if over:
+                        tf = 1
+                        if ien_t:
+                            treq = 1
+                psw = _push(iram, psw, pc)
+                pc = vector
+                in_irq = 1
+                continue
 
         op = int(prog[pc])
         pc = _inc(pc)
-        n = cycles[op]
         start = t
-        t += n * tpc
+        t += ticks[op]
         if tmode != TMODE_STOPPED:
-            timer, presc, t1prev, over = _count(regs, tmode, timer, presc, t1prev, start, n,
-                                                tpc)
+            timer, presc, t1prev, over = _count(regs, tmode, timer, presc, t1prev, start,
+                                                CYCLES[op], tpc)
             if over:
                 tf = 1                # an overflow always sets TF; the request only if enabled
                 if ien_t:
                     treq = 1
+                    horizon = 0
 
         # the operand: ea = iRAM address (Rn, @Ri), v = its value or the immediate byte
-        mode = modes[op]
+        dec = decode[op]
+        mode = dec & 3
         if mode == MODE_REG:
             ea = rb + (op & 7)
             v = int(iram[ea])
@@ -220,7 +240,7 @@ def run(regs: np.ndarray, iram: np.ndarray, xram: np.ndarray, vregs: np.ndarray,
             ea = 0
             v = 0
 
-        k = operations[op]
+        k = dec >> 2
         if k == OP_MOV_A_X:
             a = v
         elif k == OP_MOV_X_A:
@@ -304,6 +324,7 @@ def run(regs: np.ndarray, iram: np.ndarray, xram: np.ndarray, vregs: np.ndarray,
                 psw = (hi & 0xF0) | PSW_ONE | sp
                 rb = 0x18 if psw & BS_FLAG else 0
                 in_irq = 0
+                horizon = 0           # pending requests are taken before the next instruction
             else:
                 psw = (psw & 0xF8) | sp
         elif k == OP_JMPP_A:                             # in the page of the next byte
@@ -345,6 +366,9 @@ def run(regs: np.ndarray, iram: np.ndarray, xram: np.ndarray, vregs: np.ndarray,
                 tf = 0
             else:                                        # JNI: INT pin low
                 cond = 1 if regs[INT] != 0 else 0
+                if cond == 0:
+                    jni_end = t
+                    jni_target = (pc & 0xF00) | int(prog[pc])
             d = int(prog[pc])
             if cond:
                 pc = (pc & 0xF00) | d
@@ -352,10 +376,12 @@ def run(regs: np.ndarray, iram: np.ndarray, xram: np.ndarray, vregs: np.ndarray,
                 pc = _inc(pc)
         elif k == OP_EN_I:
             ien_i = 1
+            horizon = 0
         elif k == OP_DIS_I:
             ien_i = 0
         elif k == OP_EN_TCNTI:
             ien_t = 1
+            horizon = 0
         elif k == OP_DIS_TCNTI:                          # also drops a pending request
             ien_t = 0
             treq = 0
@@ -455,3 +481,5 @@ def run(regs: np.ndarray, iram: np.ndarray, xram: np.ndarray, vregs: np.ndarray,
     regs[P2] = p2
     regs[BUS] = busl
     regs[TICK] = t
+    regs[JNI_END] = jni_end
+    regs[JNI_TARGET] = jni_target

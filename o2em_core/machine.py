@@ -3,9 +3,7 @@ time base over the state arrays of ``state.py`` and runs the compiled loop once 
 (the API of docs/machine-api.md)."""
 from __future__ import annotations
 
-import glob
 import os
-import pathlib
 import struct
 import sys
 import zlib
@@ -13,7 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import bus, cpu, keyboard, sound, state
+from . import bus, cpu, jit_cache, keyboard, raster, sound, state
 from .raster import HEIGHT, WIDTH
 from .state import (FRAME_END, FRAME_TICKS, FRAMES, JOY_OFF, JOY_SIZE, KEYS_OFF, KEYS_SIZE,
                     MEM_SIZE, POWER_ON_TICK, REGS_SIZE, TICK, TPC, TPL, VDC_OFF, VDC_SIZE,
@@ -69,11 +67,7 @@ def _announce_first_compile() -> None:
     a while."""
     if os.environ.get("NUMBA_DISABLE_JIT", "0") not in ("", "0"):
         return
-    cache_dir = os.environ.get("NUMBA_CACHE_DIR")
-    here = pathlib.Path(cpu.__file__).parent
-    pattern = (os.path.join(cache_dir, "**", "cpu.run-*.nbi") if cache_dir
-               else str(here / "__pycache__" / "cpu.run-*.nbi"))
-    if not glob.glob(pattern, recursive=True):
+    if not jit_cache.is_compiled():
         print("compiling the emulator core, first start only", file=sys.stderr, flush=True)
 
 
@@ -103,7 +97,7 @@ class Machine:
 
         self._mem = np.zeros(MEM_SIZE, dtype=np.uint8)
         self._regs = state.new_regs(self._region, 0 if cart_img is None else cart_img.size)
-        self._work = np.zeros((HEIGHT, WIDTH), dtype=np.uint8)
+        self._work = raster.new_work()      # frame rows, then the compositor scratch
         self.frame = np.zeros((HEIGHT, WIDTH), dtype=np.uint8)
         self._snd = sound.new_state(sample_rate, self._region.ticks_per_line,
                                     self._region.crystal_hz)
@@ -140,7 +134,7 @@ class Machine:
         if self._regs[TICK] >= end:
             self._audio_len = int(self._snd[sound.SND_AUDIO_LEN])
             self._snd[sound.SND_AUDIO_LEN] = 0
-            self.frame[...] = self._work
+            self.frame[...] = self._work[:HEIGHT]
             self._regs[FRAMES] += 1
             self._regs[FRAME_END] += self._regs[FRAME_TICKS]
 

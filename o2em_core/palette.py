@@ -1,9 +1,14 @@
 """The 16 colours of the Intel 8244/8245 and the conversion of palette-index frames to RGB.
 
 Index = I·8 + B·4 + G·2 + R (MAME's ordering, hardware.md §8.4). The RGB values are MAME's default
-"RF" palette, which MAME's authors calibrated against a real Videopac's RF output.
+"RF" palette (the table ``odyssey2_colors`` in MAME's ``src/mame/philips/odyssey2.cpp``, most
+entries marked "calibrated to real VideoPac"), so that our frames and MAME's snapshots of the same
+picture have identical pixels. PNG files are written with the standard library only (zlib, struct).
 """
 from __future__ import annotations
+
+import struct
+import zlib
 
 import numpy as np
 
@@ -23,3 +28,26 @@ RGB = np.array([
 def to_rgb(frame: np.ndarray) -> np.ndarray:
     """Palette indices (H, W) -> RGB (H, W, 3) uint8, by one table lookup."""
     return np.take(RGB, frame & 15, axis=0)
+
+
+def scale(image: np.ndarray, factor: int) -> np.ndarray:
+    """Integer enlargement by pixel repetition (each pixel becomes factor × factor)."""
+    if factor < 1:
+        raise ValueError(f"scale factor must be a positive integer, not {factor}")
+    return np.repeat(np.repeat(image, factor, axis=0), factor, axis=1)
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+
+def to_png(rgb: np.ndarray) -> bytes:
+    """An RGB image (H, W, 3) uint8 as PNG file bytes (8-bit truecolour, no interlace)."""
+    height, width, channels = rgb.shape
+    if channels != 3:
+        raise ValueError("to_png expects an RGB image of shape (height, width, 3)")
+    rows = np.zeros((height, 1 + 3 * width), dtype=np.uint8)   # filter byte 0 = None per row
+    rows[:, 1:] = np.ascontiguousarray(rgb, dtype=np.uint8).reshape(height, 3 * width)
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", header)
+            + _chunk(b"IDAT", zlib.compress(rows.tobytes(), 6)) + _chunk(b"IEND", b""))

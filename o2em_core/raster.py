@@ -14,27 +14,398 @@ is drawn) and the drawing rules (which decide *what* the pixels are):
 * Returns the collision bits to OR into the result register 0xA2 and the status bits to OR into
   0xA1 (bit 7: major-system overlap) for pixels x0..x1-1 only.
 
-The whole line is composed from the current registers and only the requested pixels are written,
-so that a register written mid-line takes effect from the beam position on (MAME's model).
+``draw_segment_with(..., scratch)`` is the same with caller-owned working memory from
+``new_scratch()`` (one per machine, part of its state): the whole line is composed once per
+register state and later segments of the line only copy pixels, which keeps the many small
+catch-up segments of a busy program cheap, and the left neighbour of ``x0`` is the one actually
+drawn. ``draw_segment`` composes into fresh memory on every call.
+
+Drawing model (MAME's scanline renderer, hardware.md §8.2): background; grid (horizontal
+segments, dots, vertical segments); quads 3→0 and characters 11→0 (the major system, where the
+first major to claim a pixel keeps it and a later one sets the overlap status bit); sprites 3→0
+(the minor system); then the collision edge pass, in which every pixel also meets the classes of
+its left neighbour. Each pixel keeps an 8-bit class map (bits 0–3 sprites, 4 vertical grid,
+5 horizontal grid and dots, 7 majors) against which the collision mask 0xA2 is tested. A
+register written mid-line takes effect from the beam position on; at the first pixel after the
+change the edge pass sees the left neighbour as drawn with the old registers (MAME keeps its
+collision map the same way).
 """
 from __future__ import annotations
 
 import numpy as np
 from numba import njit
 
+from .charset import CHARSET
+
 WIDTH = 360   # pixel clocks shown per line (MAME screen)
 HEIGHT = 243  # scanlines 0..242
+
+# Collision classes (hardware.md §9.1)
+CLASS_VGRID = 0x10
+CLASS_HGRID = 0x20   # horizontal segments and dots
+CLASS_MAJOR = 0x80   # characters and quads
+STATUS_OVERLAP = 0x80  # 0xA1 bit 7: two majors met on a line
+
+# Control register 0xA0 bits (hardware.md §7.7)
+CTRL_GRID = 0x08
+CTRL_OBJECTS = 0x20
+CTRL_DOTS = 0x40
+CTRL_FILL = 0x80
+
+GRID_TOP = 24        # first grid scanline
+GRID_BOTTOM = 218    # last grid scanline
+GRID_ROW = 24        # scanlines per grid row
+GRID_X = 26          # pixel clock of vertical line 0 (unit 13)
+GRID_COLUMN = 32     # pixel clocks between vertical lines (16 units)
+
+# Registers the picture depends on: objects, shapes, control, collision mask, colour; grid.
+PICTURE_REGS = (0x00, 0xA4)
+GRID_REGS = (0xC0, 0xEA)
+
+# Scratch layout (uint8): one composed line and what it was composed from.
+_CMAP = 0 * WIDTH        # class bits per pixel
+_CLAIM = 1 * WIDTH       # bit 0: a major claimed the pixel; bit 1: a second major met it
+_COLOUR = 2 * WIDTH      # palette index per pixel (without LUM)
+_HITS = 3 * WIDTH        # collision result bits produced by drawing the pixel
+_EDGE = 4 * WIDTH        # collision result bits of the pixel meeting its left neighbour
+_SNAP = 5 * WIDTH        # the 256 registers the line was composed from
+_OBJECT_LINES = _SNAP + 256   # per scanline: 1 if an object covers it (for the snapshot)
+_LINE = _OBJECT_LINES + HEIGHT  # composed line + 1 (0 = nothing composed)
+_NTSC = _LINE + 1        # region the snapshot was taken for, + 1
+_ACTIVE = _LINE + 2      # 1 if anything besides the background is on the line
+_DRAWN_LO = _LINE + 3    # pixel up to which the line has been handed out
+_DRAWN_HI = _LINE + 4
+_KIND = _LINE + 5        # grid pattern of the composed line (see _grid_kind), + 64 if objects
+_SPAN = _LINE + 6        # pixels lo..hi-1 (2 bytes each) hold every object pixel of the line
+SCRATCH_SIZE = _LINE + 12
+
+# 0xA3 bits 5/4/3 = R/G/B -> palette index I·8 + B·4 + G·2 + R (hardware.md §8.3)
+BACKGROUND_INDEX = np.array([((v >> 2) & 1) | (((v >> 1) & 1) << 1) | ((v & 1) << 2)
+                             for v in range(8)], dtype=np.uint8)
+# 0xA3 bit 6 = I, bits 2/1/0 = R/G/B, indexed by (colour & 0x47) folded to 4 bits
+GRID_INDEX = np.array([((v >> 3) << 3) | (v & 1) << 2 | ((v >> 1) & 1) << 1 | ((v >> 2) & 1)
+                       for v in range(16)], dtype=np.uint8)
+
+
+@njit(cache=True, inline="always")
+def _collide(mask: int, present: int, bits: int) -> int:
+    """Result bits when an object of classes ``bits`` lands on pixels holding ``present``:
+    the newcomer is reported if a present class is watched, the present ones if it is."""
+    r = 0
+    if mask & present:
+        r |= bits
+    if mask & bits:
+        r |= present
+    return r
+
+
+@njit(cache=True, inline="always")
+def _edge(mask: int, left: int, here: int) -> int:
+    """MAME's edge rule (hardware.md §9.2): grid or sprites left of a major pixel, grid left of
+    a sprite pixel count as touching."""
+    r = 0
+    if here & CLASS_MAJOR:
+        r |= _collide(mask, left & 0x3F, CLASS_MAJOR)
+    return r | _collide(mask, left & 0x30, here & 0x0F)
+
+
+@njit(cache=True, inline="always")
+def _grid_span(a: int, b: int, bits: int, colour: int, s: np.ndarray) -> None:
+    """Grid pixels a..b-1: they only mark the class map (the grid never hits anything)."""
+    for px in range(a, min(b, WIDTH)):
+        s[_CMAP + px] |= bits
+        s[_COLOUR + px] = colour
+
+
+@njit(cache=True)
+def _draw_grid(vregs: np.ndarray, line: int, s: np.ndarray) -> None:
+    """Horizontal segments, dots, vertical segments (hardware.md §7.6), in the grid colour."""
+    c = vregs[0xA3]
+    colour = GRID_INDEX[((c >> 3) & 8) | (c & 7)]
+    ctrl = vregs[0xA0]
+    r = (line - GRID_TOP) // GRID_ROW           # grid row containing this line
+    if (line - GRID_TOP) % GRID_ROW < 3 and r <= 8:   # the 3 lines of a horizontal row
+        for col in range(9):
+            if ((vregs[0xD0 + col] << 8 | vregs[0xC0 + col]) >> r) & 1:
+                a = GRID_X + GRID_COLUMN * col
+                _grid_span(a, a + 36, CLASS_HGRID, colour, s)
+        if ctrl & CTRL_DOTS:
+            for v in range(10):
+                a = GRID_X + GRID_COLUMN * v
+                _grid_span(a, a + 4, CLASS_HGRID, colour, s)
+    if r <= 7:
+        width = 32 if ctrl & CTRL_FILL else 4
+        for v in range(10):
+            if (vregs[0xE0 + v] >> r) & 1:
+                a = GRID_X + GRID_COLUMN * v
+                _grid_span(a, a + width, CLASS_VGRID, colour, s)
+
+
+@njit(cache=True, inline="always")
+def _grid_kind(ctrl: int, line: int) -> int:
+    """Lines of equal kind show the same grid: 0 = no grid, else 2 + 2·row + (on a bar)."""
+    if not (ctrl & CTRL_GRID) or line < GRID_TOP or line > GRID_BOTTOM:
+        return 0
+    return 2 + 2 * ((line - GRID_TOP) // GRID_ROW) + (1 if (line - GRID_TOP) % GRID_ROW < 3 else 0)
+
+
+@njit(cache=True, inline="always")
+def _major_height(y: int, ptr: int) -> int:
+    """Rows shown: until the ROM address reaches row 6 of its glyph slot; row 7 start shows 8."""
+    h = 7 - (((y >> 1) + ptr) & 7)
+    return 8 if h == 0 else h
+
+
+@njit(cache=True)
+def _draw_cell(vregs: np.ndarray, line: int, y: int, x: int, reg: int, mask: int,
+               s: np.ndarray) -> None:
+    """One character cell (16 pixel clocks) of a major whose pointer/attribute are at reg,
+    reg+1 (hardware.md §7.4, MAME's major-pixel rule §9.2)."""
+    attr = vregs[reg + 1]
+    address = ((attr & 1) << 8 | vregs[reg]) + (y >> 1) + ((line - y) >> 1)
+    bits = CHARSET[address & 0x1FF]
+    colour = 8 | ((attr >> 1) & 7)
+    for px in range(x, min(x + 16, WIDTH)):
+        present = s[_CMAP + px]
+        if s[_CLAIM + px]:             # a higher-index major was here first
+            s[_CLAIM + px] = 3
+            if present & CLASS_MAJOR:
+                continue
+        else:
+            s[_CLAIM + px] = 1
+        if (bits >> (7 - ((px - x) >> 1))) & 1:       # bit 7 is the leftmost pixel
+            s[_HITS + px] |= _collide(mask, present, CLASS_MAJOR)
+            s[_CMAP + px] = present | CLASS_MAJOR
+            s[_COLOUR + px] = colour
+
+
+@njit(cache=True)
+def _draw_majors(vregs: np.ndarray, ntsc: bool, line: int, mask: int,
+                 s: np.ndarray) -> tuple[int, int]:
+    """Quads 3→0 then characters 11→0 (hardware.md §7.4, §7.5); returns the span covered."""
+    left = WIDTH
+    right = 0
+    for q in range(3, -1, -1):
+        base = 0x40 + 16 * q
+        y = vregs[base]
+        if ntsc and y < 0x0E:           # the 8244 does not show majors above Y = 0x0E
+            continue
+        h = _major_height(y, vregs[base + 14])     # sub-character 3 sets the height
+        if y <= line < y + 2 * h:
+            x = 2 * (vregs[base + 1] + 5)
+            if x < WIDTH:
+                left = min(left, x)
+                right = max(right, x + 112)
+                for j in range(4):
+                    if x + 32 * j < WIDTH:
+                        _draw_cell(vregs, line, y, x + 32 * j, base + 2 + 4 * j, mask, s)
+    for i in range(11, -1, -1):
+        base = 0x10 + 4 * i
+        y = vregs[base]
+        if ntsc and y < 0x0E:
+            continue
+        if y <= line < y + 2 * _major_height(y, vregs[base + 2]):
+            x = 2 * (vregs[base + 1] + 5)
+            if x < WIDTH:
+                left = min(left, x)
+                right = max(right, x + 16)
+                _draw_cell(vregs, line, y, x, base + 2, mask, s)
+    return left, right
+
+
+@njit(cache=True)
+def _draw_sprites(vregs: np.ndarray, line: int, mask: int, s: np.ndarray) -> tuple[int, int]:
+    """Sprites 3→0 (hardware.md §7.3): bit 0 of a shape byte is the leftmost pixel. Returns the
+    span covered."""
+    left = WIDTH
+    right = 0
+    for i in range(3, -1, -1):
+        y = vregs[4 * i]
+        attr = vregs[4 * i + 2]
+        size = 4 if attr & 4 else 2                 # pixel clocks (and lines) per sprite pixel
+        if not (y <= line < y + 8 * size):
+            continue
+        r = (line - y) // size
+        shape = vregs[0x80 + 8 * i + r]
+        if shape == 0:
+            continue
+        mode = attr & 3                             # S, X9
+        shift = 1 if mode == 1 else ((r & 1) ^ 1 if mode == 2 else (r & 1 if mode == 3 else 0))
+        x = 2 * (vregs[4 * i + 1] + 5) + shift * (size >> 1)
+        left = min(left, x)
+        right = max(right, x + 8 * size)
+        colour = 8 | ((attr >> 3) & 7)
+        bit = 1 << i
+        for m in range(8):
+            if (shape >> m) & 1:
+                a = x + m * size
+                for px in range(a, min(a + size, WIDTH)):
+                    present = s[_CMAP + px]
+                    s[_HITS + px] |= _collide(mask, present, bit)
+                    s[_COLOUR + px] = colour
+                    s[_CMAP + px] = present | bit
+    return left, right
+
+
+@njit(cache=True)
+def compose_line(vregs: np.ndarray, ntsc: bool, line: int, s: np.ndarray) -> None:
+    """Compose the whole of scanline ``line`` from the current registers into scratch ``s``."""
+    background = BACKGROUND_INDEX[(vregs[0xA3] >> 3) & 7]
+    for px in range(WIDTH):
+        s[_COLOUR + px] = background
+    ctrl = vregs[0xA0]
+    grid = (ctrl & CTRL_GRID) != 0 and GRID_TOP <= line <= GRID_BOTTOM
+    objects = (ctrl & CTRL_OBJECTS) != 0 and line < HEIGHT
+    s[_ACTIVE] = 1 if grid or objects else 0
+    left = WIDTH
+    right = 0
+    if grid or objects:
+        for px in range(WIDTH):
+            s[_CMAP + px] = 0
+            s[_CLAIM + px] = 0
+            s[_HITS + px] = 0
+            s[_EDGE + px] = 0
+        mask = vregs[0xA2]
+        if grid:
+            _draw_grid(vregs, line, s)
+        if objects:
+            left, right = _draw_majors(vregs, ntsc, line, mask, s)
+            sleft, sright = _draw_sprites(vregs, line, mask, s)
+            left = max(min(left, sleft), 0)
+            right = min(max(right, sright), WIDTH)
+            if mask:
+                for x in range(max(left, 1), right):
+                    s[_EDGE + x] = _edge(mask, s[_CMAP + x - 1], s[_CMAP + x])
+    s[_SPAN] = left & 0xFF
+    s[_SPAN + 1] = left >> 8
+    s[_SPAN + 2] = right & 0xFF
+    s[_SPAN + 3] = right >> 8
+    s[_LINE] = line + 1
+    s[_KIND] = _grid_kind(ctrl, line) + 64 * s[_OBJECT_LINES + line]
+
+
+@njit(cache=True)
+def _same_registers(vregs: np.ndarray, ntsc: bool, s: np.ndarray) -> bool:
+    """True if the picture registers equal the snapshot in the scratch; else take a new one
+    and note which scanlines have objects on them."""
+    diff = s[_NTSC] ^ (2 if ntsc else 1)
+    for a in range(PICTURE_REGS[0], PICTURE_REGS[1]):
+        diff |= vregs[a] ^ s[_SNAP + a]
+    for a in range(GRID_REGS[0], GRID_REGS[1]):
+        diff |= vregs[a] ^ s[_SNAP + a]
+    if diff == 0:
+        return True
+    for a in range(256):
+        s[_SNAP + a] = vregs[a]
+    s[_NTSC] = 2 if ntsc else 1
+    for line in range(HEIGHT):
+        s[_OBJECT_LINES + line] = 0
+    if vregs[0xA0] & CTRL_OBJECTS:
+        for base in range(0x10, 0x80, 4):       # characters, then quad sub-characters
+            if base >= 0x40 and (base & 0x0C) != 0:
+                continue                        # a quad has one Y; its height is sub-char 3's
+            y = vregs[base]
+            if ntsc and y < 0x0E:
+                continue
+            h = _major_height(y, vregs[base + 14 if base >= 0x40 else base + 2])
+            for line in range(y, min(y + 2 * h, HEIGHT)):
+                s[_OBJECT_LINES + line] = 1
+        for i in range(4):
+            y = vregs[4 * i]
+            size = 4 if vregs[4 * i + 2] & 4 else 2
+            for line in range(y, min(y + 8 * size, HEIGHT)):
+                s[_OBJECT_LINES + line] = 1
+    return False
+
+
+def new_scratch() -> np.ndarray:
+    """Working memory for ``draw_segment_with`` (one composed line and its origin)."""
+    return np.zeros(SCRATCH_SIZE, dtype=np.uint8)
+
+
+@njit(cache=True)
+def draw_segment_with(vregs: np.ndarray, ntsc: bool, line: int, x0: int, x1: int,
+                      lum_forced: bool, row: np.ndarray, s: np.ndarray) -> tuple[int, int]:
+    """``draw_segment`` with caller-owned working memory ``s`` from ``new_scratch()``."""
+    x0 = max(x0, 0)
+    x1 = min(x1, WIDTH)
+    if x1 <= x0:
+        return 0, 0
+    follows = (x0 > 0 and s[_LINE] == line + 1
+               and (s[_DRAWN_LO] | s[_DRAWN_HI] << 8) == x0)
+    left_drawn = s[_CMAP + x0 - 1] if follows and s[_ACTIVE] else 0
+    if _same_registers(vregs, ntsc, s):
+        if s[_LINE] != line + 1:
+            # a line without objects looks like the last one composed if that had the same grid
+            kind = _grid_kind(vregs[0xA0], line) + 64 * s[_OBJECT_LINES + line]
+            if kind < 64 and s[_KIND] == kind and s[_LINE] != 0:
+                s[_LINE] = line + 1
+            else:
+                compose_line(vregs, ntsc, line, s)
+    else:
+        compose_line(vregs, ntsc, line, s)
+    s[_DRAWN_LO] = x1 & 0xFF
+    s[_DRAWN_HI] = x1 >> 8
+    lum = 8 if lum_forced else 0      # P17 = 0 forces the intensity of every pixel (§8.3)
+    for px in range(x0, x1):
+        row[px] = s[_COLOUR + px] | lum
+    lo = max(x0, s[_SPAN] | s[_SPAN + 1] << 8)
+    hi = min(x1, s[_SPAN + 2] | s[_SPAN + 3] << 8)
+    if lo >= hi:
+        return 0, 0                   # no object pixel here: the grid alone never collides
+    result = 0
+    claims = 0
+    for px in range(lo, hi):
+        result |= s[_HITS + px]
+        claims |= s[_CLAIM + px]
+    for px in range(max(lo, x0 + 1), hi):
+        result |= s[_EDGE + px]
+    mask = vregs[0xA2]
+    if x0 > 0 and mask:
+        # the first pixel meets its left neighbour as it was drawn, perhaps by older registers
+        left = left_drawn if follows else s[_CMAP + x0 - 1]
+        result |= _edge(mask, left, s[_CMAP + x0])
+    return result, STATUS_OVERLAP if claims & 2 else 0
 
 
 @njit(cache=True)
 def draw_segment(vregs: np.ndarray, ntsc: bool, line: int, x0: int, x1: int,
                  lum_forced: bool, row: np.ndarray) -> tuple[int, int]:
-    """Placeholder until the raster work lands: background colour only, no collisions."""
-    bg = (vregs[0xA3] >> 3) & 7
-    # palette index = I*8 + B*4 + G*2 + R; register bits 5/4/3 = R/G/B
-    col = ((bg >> 2) & 1) | (((bg >> 1) & 1) << 1) | ((bg & 1) << 2)
-    if lum_forced:
-        col |= 8
-    for x in range(x0, x1):
-        row[x] = col
-    return 0, 0
+    """Draw pixels x0..x1-1 of scanline ``line`` from the current registers; return the
+    collision result bits and status bits these pixels produce."""
+    return draw_segment_with(vregs, ntsc, line, x0, x1, lum_forced, row,
+                             np.zeros(SCRATCH_SIZE, dtype=np.uint8))
+
+
+@njit(cache=True)
+def render_frame(vregs: np.ndarray, ntsc: bool, lum_forced: bool,
+                 frame: np.ndarray) -> tuple[int, int]:
+    """Draw every line of ``frame`` (uint8 [243, 360]) from one register state, as the chip does
+    when no register changes during the frame; returns the OR of collision and status bits."""
+    scratch = np.zeros(SCRATCH_SIZE, dtype=np.uint8)
+    result = 0
+    status = 0
+    for line in range(frame.shape[0]):
+        r, st = draw_segment_with(vregs, ntsc, line, 0, WIDTH, lum_forced, frame[line], scratch)
+        result |= r
+        status |= st
+    return result, status
+
+
+# The machine keeps the scratch as extra rows under the frame being drawn, so that it travels
+# with the frame through the compiled loop and is saved with the machine state.
+SCRATCH_ROWS = -(-SCRATCH_SIZE // WIDTH)
+WORK_ROWS = HEIGHT + SCRATCH_ROWS
+
+
+def new_work() -> np.ndarray:
+    """The frame being drawn (rows 0..242) followed by the compositor's scratch rows."""
+    return np.zeros((WORK_ROWS, WIDTH), dtype=np.uint8)
+
+
+@njit(cache=True)
+def draw_segment_work(vregs: np.ndarray, ntsc: bool, line: int, x0: int, x1: int,
+                      lum_forced: bool, work: np.ndarray) -> tuple[int, int]:
+    """``draw_segment_with`` on a ``new_work()`` array: row ``line`` receives the pixels."""
+    scratch = work.reshape(WORK_ROWS * WIDTH)[HEIGHT * WIDTH:]
+    return draw_segment_with(vregs, ntsc, line, x0, x1, lum_forced, work[line], scratch)

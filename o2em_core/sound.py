@@ -12,8 +12,18 @@ Interface contract with the machine core:
   samples that fall into this line's duration to ``audio`` (int16) at index ``snd[SND_AUDIO_LEN]``
   and advances that index. The caller reads ``audio[:snd[SND_AUDIO_LEN]]`` once per frame and sets
   the index back to 0.
+
+Model (MAME): the shift register lives in the register file (0xA7 = bits 23–16, 0xA9 = bits 7–0,
+bit 0 shifted out next) and rotates; noise mode feeds bit 0 XOR bit 5 back into bit 15. The output
+pin is the last bit shifted out, gated by the enable bit, and pulse-width modulated by the 4-bit
+volume at the 824x clock: its average over a line is ``bit · volume / 16`` of full scale, which is
+what a line's worth of output amounts to. The line-rate signal is box-filtered to the host rate
+(each sample is the mean of the signal over its own period) and passed through a first-order
+DC-blocking high-pass (about 20 Hz), so that a constant output level decays to exactly 0.
 """
 from __future__ import annotations
+
+import math
 
 import numpy as np
 from numba import njit
@@ -28,11 +38,25 @@ SND_RATE = 6          # host sample rate, Hz
 SND_LINE_TICKS = 7    # master ticks per scanline
 SND_TICK_HZ = 8       # master ticks per second
 SND_PHASE = 9         # resampling phase accumulator, in units of ticks*rate
-SND_DC_X = 10         # DC-blocking filter state (fixed point)
-SND_DC_Y = 11
+SND_DC_X = 10         # DC-blocking filter: previous input sample
+SND_DC_Y = 11         # DC-blocking filter: previous output, fixed point << DC_SHIFT
+SND_ACC = 12          # integral of the signal over the sample being built
+SND_DC_POLE = 13      # filter pole, fixed point << POLE_SHIFT
 SND_SIZE = 16
 
 AUDIO_CAPACITY = 2048  # samples per frame the caller must provide room for
+
+FULL_SCALE = 16384     # host amplitude of the output pin held high at volume 16/16
+DC_CUTOFF_HZ = 20.0
+DC_SHIFT = 16
+POLE_SHIFT = 15
+
+# 0xAA sound control (hardware.md §10.1)
+CTRL_VOLUME = 0x0F
+CTRL_NOISE = 0x10
+CTRL_FAST = 0x20
+CTRL_ENABLE = 0x80
+SHIFTS_PER_INTERRUPT = 24
 
 
 def new_state(sample_rate: int, line_ticks: int, tick_hz: int) -> np.ndarray:
@@ -41,6 +65,7 @@ def new_state(sample_rate: int, line_ticks: int, tick_hz: int) -> np.ndarray:
     snd[SND_RATE] = sample_rate
     snd[SND_LINE_TICKS] = line_ticks
     snd[SND_TICK_HZ] = tick_hz
+    snd[SND_DC_POLE] = round(math.exp(-2 * math.pi * DC_CUTOFF_HZ / sample_rate) * (1 << POLE_SHIFT))
     return snd
 
 
@@ -52,19 +77,75 @@ def note_write(snd: np.ndarray) -> None:
 
 @njit(cache=True)
 def clock_line(vregs: np.ndarray, snd: np.ndarray) -> bool:
-    """Placeholder until the sound work lands: never interrupts."""
+    """One HBLANK-start clock: step the prescaler (every 4 or 16 lines a shift is due) and shift
+    unless the CPU wrote the register since the last clock. True = raise the sound interrupt."""
+    ctrl = vregs[0xAA]
+    snd[SND_PRESCALER] = (snd[SND_PRESCALER] + 1) & 0xFF
+    if snd[SND_PRESCALER] & (3 if ctrl & CTRL_FAST else 15) == 0:
+        snd[SND_PENDING] = 1
+    if snd[SND_PENDING] and not snd[SND_WRITTEN]:
+        snd[SND_PENDING] = 0
+        s = np.int64(vregs[0xA7]) << 16 | np.int64(vregs[0xA8]) << 8 | vregs[0xA9]
+        out = s & 1
+        feedback = out
+        s >>= 1
+        if ctrl & CTRL_NOISE:
+            feedback ^= (s >> 4) & 1                   # old bit 5, fed back into bit 15
+            s = (s & ~0x8000) | feedback << 15
+        s |= feedback << 23                             # the register always rotates
+        vregs[0xA7] = (s >> 16) & 0xFF
+        vregs[0xA8] = (s >> 8) & 0xFF
+        vregs[0xA9] = s & 0xFF
+        snd[SND_LAST_BIT] = out
+        snd[SND_COUNT] += 1
+        if snd[SND_COUNT] == SHIFTS_PER_INTERRUPT:
+            snd[SND_COUNT] = 0
+            return (vregs[0xA0] & 0x04) != 0
+    elif snd[SND_WRITTEN]:
+        snd[SND_COUNT] = 0                              # a write restarts the 24-shift count
+        snd[SND_WRITTEN] = 0
     return False
 
 
 @njit(cache=True)
 def emit_line(vregs: np.ndarray, snd: np.ndarray, audio: np.ndarray) -> None:
-    """Placeholder until the sound work lands: silence at the right rate."""
-    phase = snd[SND_PHASE] + snd[SND_LINE_TICKS] * snd[SND_RATE]
+    """Append the host samples covered by one scanline of output to ``audio``."""
+    ctrl = vregs[0xAA]
+    level = 0
+    if ctrl & CTRL_ENABLE and snd[SND_LAST_BIT]:
+        level = FULL_SCALE * (ctrl & CTRL_VOLUME) // 16   # PWM duty = volume / 16
+    period = snd[SND_TICK_HZ]                  # one host sample, in ticks·rate units
+    left = snd[SND_LINE_TICKS] * snd[SND_RATE]  # this line, in the same units
+    phase = snd[SND_PHASE]
+    acc = snd[SND_ACC]
     n = snd[SND_AUDIO_LEN]
-    while phase >= snd[SND_TICK_HZ]:
-        phase -= snd[SND_TICK_HZ]
+    pole = snd[SND_DC_POLE]
+    while phase + left >= period:
+        take = period - phase
+        acc += level * take
+        left -= take
+        x = acc // period
+        # y[n] = x[n] - x[n-1] + pole·y[n-1], fixed point, rounded toward zero
+        y = ((x - snd[SND_DC_X]) << DC_SHIFT) + _mul_pole(snd[SND_DC_Y], pole)
+        snd[SND_DC_X] = x
+        snd[SND_DC_Y] = y
+        sample = _to_zero(y, DC_SHIFT)
         if n < audio.shape[0]:
-            audio[n] = 0
+            audio[n] = max(-32768, min(32767, sample))
             n += 1
-    snd[SND_PHASE] = phase
+        acc = 0
+        phase = 0
+    snd[SND_ACC] = acc + level * left
+    snd[SND_PHASE] = phase + left
     snd[SND_AUDIO_LEN] = n
+
+
+@njit(cache=True, inline="always")
+def _to_zero(value: int, shift: int) -> int:
+    """value / 2**shift rounded toward zero, so that a decaying filter reaches exactly 0."""
+    return value >> shift if value >= 0 else -((-value) >> shift)
+
+
+@njit(cache=True, inline="always")
+def _mul_pole(y: int, pole: int) -> int:
+    return _to_zero(y * pole, POLE_SHIFT)

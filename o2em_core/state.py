@@ -22,41 +22,45 @@ KEYS_OFF, KEYS_SIZE = 448, 8       # key matrix: bit c of byte r = key (row r, c
 JOY_OFF, JOY_SIZE = 456, 2         # joystick 0/1: up 1, right 2, down 4, left 8, fire 16
 MEM_SIZE = 512
 
-# ---- regs: named int64 scalars --------------------------------------------------------------
-_NAMES = (
+# ---- regs: named int64 scalars (indices into the array) ---------------------------------
+REG_NAMES: tuple[str, ...] = (
     # 8048 CPU (hardware.md §2)
     "A", "PC", "PSW", "F1", "MB", "T", "TF",
-    "TMODE",        # 0 stopped, 1 timer (prescaler ÷32), 2 event counter on T1
-    "PRESCALE",     # 5-bit timer prescaler
-    "T1_PREV",      # last T1 sample in counter mode
-    "IEN_I", "IEN_T",  # EN I / EN TCNTI
-    "TIMER_REQ",    # latched timer-overflow interrupt request
-    "IN_IRQ",       # interrupt in progress (until RETR)
+    "TMODE",                # 0 stopped, 1 timer (prescaler ÷32), 2 event counter on T1
+    "PRESCALE",             # 5-bit timer prescaler
+    "T1_PREV",              # last T1 sample in counter mode
+    "IEN_I", "IEN_T",       # EN I / EN TCNTI
+    "TIMER_REQ",            # latched timer-overflow interrupt request
+    "IN_IRQ",               # interrupt in progress (until RETR)
+    "JNI_END",              # tick at which a JNI that was not taken ended (MAME's JNI rule)
+    "JNI_TARGET",           # ... and its target
     "P1", "P2", "BUS",
     # time base
-    "TICK",         # master ticks since the notional line 0 of frame 0
+    "TICK",                 # master ticks since the notional line 0 of frame 0
     "POWER_ON_TICK",
-    "FRAME_END",    # tick at which the current run_frame() stops (line 243, px 0)
+    "FRAME_END",            # tick at which the current frame ends (line 243, px 0)
     "FRAMES",
-    "EV_TICK", "EV_KIND", "EV_LINE",  # the next beam event (see vdc.py)
+    "EV_TICK", "EV_KIND", "EV_LINE",  # the next beam event (vdc.run_events)
     # 8244/8245 latches (hardware.md §7)
-    "INT",          # INT pin asserted (held until 0xA1 is read)
-    "STATUS",       # latched status bits 2, 3, 6, 7 of 0xA1
-    "COLLISION",    # collision result (0xA2 read); vregs[0xA2] holds the mask
-    "BEAM_X", "BEAM_Y",  # 0xA5/0xA4 latched by a 1->0 write of control bit 1
-    "DRAWN",        # tick up to which the picture has been drawn
-    # region constants (set once, saved so a state knows its region)
+    "INT",                  # INT pin asserted (held until 0xA1 is read)
+    "STATUS",               # latched status bits 2, 3, 6, 7 of 0xA1
+    "COLLISION",            # collision result (0xA2 read); vregs[0xA2] holds the mask
+    "BEAM_X", "BEAM_Y",     # 0xA5/0xA4 latched by a 1->0 write of control bit 1
+    "DRAWN",                # tick up to which the picture has been drawn
+    # region constants (set once, saved so that a state knows its region)
     "NTSC", "TPC", "TPL", "LINES", "FRAME_TICKS", "PX_NUM", "PX_DEN", "HTOTAL",
     "HB_END", "BG_PX", "VBL_START_POS", "VBL_END_POS", "TICK_VBL", "TICK_HBL",
-    "CART_MASK",    # cartridge size − 1, or −1 for an empty slot
+    "CART_MASK",            # cartridge size − 1, or −1 for an empty slot
 )
-for _i, _n in enumerate(_NAMES):
-    globals()[_n] = _i
-REGS_SIZE = 64
-assert len(_NAMES) <= REGS_SIZE
-REG_NAMES: tuple[str, ...] = _NAMES
+(A, PC, PSW, F1, MB, T, TF, TMODE, PRESCALE, T1_PREV, IEN_I, IEN_T, TIMER_REQ, IN_IRQ,
+ JNI_END, JNI_TARGET, P1, P2, BUS,
+ TICK, POWER_ON_TICK, FRAME_END, FRAMES, EV_TICK, EV_KIND, EV_LINE,
+ INT, STATUS, COLLISION, BEAM_X, BEAM_Y, DRAWN,
+ NTSC, TPC, TPL, LINES, FRAME_TICKS, PX_NUM, PX_DEN, HTOTAL, HB_END, BG_PX, VBL_START_POS,
+ VBL_END_POS, TICK_VBL, TICK_HBL, CART_MASK) = range(len(REG_NAMES))
+REGS_SIZE = 64              # room to grow without changing the state layout's size
 
-# Event kinds of the beam (see vdc.next_event)
+# Event kinds of the beam (vdc.run_events)
 EV_LINE_END = 0   # px 366 of a line: finish drawing it, clock the sound
 EV_VBLANK = 1     # (242, 365): VBLANK starts
 
@@ -65,30 +69,30 @@ def new_regs(region: Region, cart_size: int) -> np.ndarray:
     """Registers of a console just switched on: the CPU is reset while the beam is at the start
     of line 243 (mame-oracle.md: power-on at the start of the VBLANK lines)."""
     r = np.zeros(REGS_SIZE, dtype=np.int64)
-    g = globals()
-    r[g["NTSC"]] = int(region.ntsc)
-    r[g["TPC"]] = region.ticks_per_cycle
-    r[g["TPL"]] = region.ticks_per_line
-    r[g["LINES"]] = region.lines
-    r[g["FRAME_TICKS"]] = region.frame_ticks
-    r[g["PX_NUM"]] = region.px_num
-    r[g["PX_DEN"]] = region.px_den
-    r[g["HTOTAL"]] = region.htotal
-    r[g["HB_END"]] = region.hblank_end_px
-    r[g["BG_PX"]] = region.bg_px
-    r[g["VBL_START_POS"]] = VBLANK_LINE * region.htotal + VBLANK_PX
-    r[g["VBL_END_POS"]] = region.vblank_end_line * region.htotal + VBLANK_PX
-    r[g["TICK_VBL"]] = region.tick_of_px(VBLANK_PX)
-    r[g["TICK_HBL"]] = region.tick_of_px(HBLANK_PX)
-    r[g["CART_MASK"]] = cart_size - 1 if cart_size else -1
+    r[NTSC] = int(region.ntsc)
+    r[TPC] = region.ticks_per_cycle
+    r[TPL] = region.ticks_per_line
+    r[LINES] = region.lines
+    r[FRAME_TICKS] = region.frame_ticks
+    r[PX_NUM] = region.px_num
+    r[PX_DEN] = region.px_den
+    r[HTOTAL] = region.htotal
+    r[HB_END] = region.hblank_end_px
+    r[BG_PX] = region.bg_px
+    r[VBL_START_POS] = VBLANK_LINE * region.htotal + VBLANK_PX
+    r[VBL_END_POS] = region.vblank_end_line * region.htotal + HBLANK_PX  # exclusive
+    r[TICK_VBL] = region.tick_of_px(VBLANK_PX)
+    r[TICK_HBL] = region.tick_of_px(HBLANK_PX)
+    r[CART_MASK] = cart_size - 1 if cart_size else -1
     t0 = POWER_ON_LINE * region.ticks_per_line
-    r[g["TICK"]] = t0
-    r[g["POWER_ON_TICK"]] = t0
-    r[g["FRAME_END"]] = t0 + region.frame_ticks
-    r[g["DRAWN"]] = t0
-    r[g["EV_LINE"]] = POWER_ON_LINE
-    r[g["EV_KIND"]] = EV_LINE_END
-    r[g["EV_TICK"]] = t0 + region.tick_of_px(HBLANK_PX)
+    r[TICK] = t0
+    r[POWER_ON_TICK] = t0
+    r[FRAME_END] = t0 + region.frame_ticks
+    r[DRAWN] = t0
+    r[EV_LINE] = POWER_ON_LINE
+    r[EV_KIND] = EV_LINE_END
+    r[EV_TICK] = t0 + region.tick_of_px(HBLANK_PX)
+    r[JNI_END] = -1
     reset_cpu(r)
     return r
 
@@ -96,10 +100,9 @@ def new_regs(region: Region, cart_size: int) -> np.ndarray:
 def reset_cpu(r: np.ndarray) -> None:
     """The 8048 RESET pin (hardware.md §2.10): PC, SP, BS, F0, F1, MB, interrupts, timer, ports;
     A, T, CY, AC and RAM keep their values (MAME)."""
-    g = globals()
-    r[g["PC"]] = 0
-    r[g["PSW"]] = (r[g["PSW"]] & 0xC0) | 0x08      # bit 3 reads as 1
-    for name in ("F1", "MB", "TF", "TMODE", "IEN_I", "IEN_T", "TIMER_REQ", "IN_IRQ"):
-        r[g[name]] = 0
-    for name in ("P1", "P2", "BUS"):
-        r[g[name]] = 0xFF
+    r[PC] = 0
+    r[PSW] = (r[PSW] & 0xC0) | 0x08      # bit 3 reads as 1
+    for reg in (F1, MB, TF, TMODE, IEN_I, IEN_T, TIMER_REQ, IN_IRQ):
+        r[reg] = 0
+    for reg in (P1, P2, BUS):
+        r[reg] = 0xFF

@@ -18,7 +18,7 @@ from .timing import HBLANK_PX, HSTATUS_PX, VBLANK_LINE, VISIBLE_LINES, VISIBLE_P
 
 CONTROL, STATUS_REG, COLLIDE, COLOUR, BEAM_Y_REG, BEAM_X_REG = 0xA0, 0xA1, 0xA2, 0xA3, 0xA4, 0xA5
 SOUND_CONTROL = 0xAA
-CTRL_BEAM, CTRL_SOUND_INT, CTRL_GRID, CTRL_OBJECTS = 0x02, 0x04, 0x08, 0x20
+CTRL_BEAM, CTRL_GRID, CTRL_OBJECTS = 0x02, 0x08, 0x20
 ST_SOUND, ST_VBLANK = 0x04, 0x08
 ST_ACK_CLEARS = 0xCC        # reading 0xA1 clears bits 2, 3, 6, 7 (MAME)
 
@@ -36,11 +36,12 @@ def beam(regs: np.ndarray, tick: int) -> tuple[int, int]:
 
 @njit(cache=True)
 def in_vblank(regs: np.ndarray, line: int, px: int) -> bool:
-    """VBLANK from (242, 365) to (0, 365) of the next frame (NTSC) or (312, 365) (PAL)."""
+    """VBLANK from (242, 365) through (0, 365) of the next frame (NTSC) or (312, 365) (PAL),
+    both ends included (MAME), so that T1 has no gap before HBLANK starts at px 366."""
     pos = line * regs[HTOTAL] + px
-    if pos < 365:
-        pos += regs[LINES] * regs[HTOTAL]
-    return regs[VBL_START_POS] <= pos < regs[VBL_END_POS]
+    if pos < regs[VBL_START_POS]:
+        pos += regs[LINES] * regs[HTOTAL]      # the part after the frame wrap
+    return pos < regs[VBL_END_POS]
 
 
 @njit(cache=True)
@@ -87,7 +88,7 @@ def catch_up(regs: np.ndarray, vregs: np.ndarray, work: np.ndarray, p1: int,
             x0 = min((drawn - start) * regs[PX_NUM] // regs[PX_DEN], VISIBLE_PX)
             x1 = min((seg_end - start) * regs[PX_NUM] // regs[PX_DEN], VISIBLE_PX)
             if x1 > x0:
-                coll, st = raster.draw_segment(vregs, ntsc, line, x0, x1, lum_forced, work[line])
+                coll, st = raster.draw_segment_work(vregs, ntsc, line, x0, x1, lum_forced, work)
                 regs[COLLISION] |= coll
                 regs[STATUS] |= st
         drawn = seg_end
@@ -114,7 +115,7 @@ def run_events(regs: np.ndarray, vregs: np.ndarray, work: np.ndarray, snd: np.nd
             continue
         if line < VISIBLE_LINES:
             catch_up(regs, vregs, work, p1, regs[EV_TICK])
-        if sound.clock_line(vregs, snd) and (int(vregs[CONTROL]) & CTRL_SOUND_INT):
+        if sound.clock_line(vregs, snd):          # 24 shifts with control bit 2 set
             regs[STATUS] |= ST_SOUND
             regs[INT] = 1
         sound.emit_line(vregs, snd, audio)

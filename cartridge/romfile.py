@@ -1,0 +1,41 @@
+"""Checking ROM files that users bring (hardware.md §4.2): a BIOS is the 1 KB internal ROM of
+the 8048; a cartridge is a standard board of 2, 4 or 8 KB (one, two or four 2 KB banks chosen by
+P10/P11). Anything else is refused with one sentence that says what is wrong."""
+from __future__ import annotations
+
+import pathlib
+
+BIOS_SIZE = 1024
+CART_SIZES = (2048, 4096, 8192)
+
+
+class RomFileError(ValueError):
+    """A ROM file that cannot be used, with a message fit to show to the user as is."""
+
+
+def _read(path: str | pathlib.Path) -> bytes:
+    p = pathlib.Path(path)
+    try:
+        return p.read_bytes()
+    except IsADirectoryError:
+        raise RomFileError(f"{p.name} is a folder, not a ROM image") from None
+    except OSError as exc:
+        raise RomFileError(f"cannot read {p}: {exc.strerror or exc}") from None
+
+
+def load_bios(path: str | pathlib.Path) -> bytes:
+    """The bytes of a BIOS image file (exactly 1024 bytes)."""
+    data = _read(path)
+    if len(data) != BIOS_SIZE:
+        raise RomFileError(f"{pathlib.Path(path).name} is {len(data)} bytes; "
+                           f"a BIOS image must be 1 KB (1024 bytes)")
+    return data
+
+
+def load_cart(path: str | pathlib.Path) -> bytes:
+    """The bytes of a cartridge image file (2, 4 or 8 KB)."""
+    data = _read(path)
+    if len(data) not in CART_SIZES:
+        raise RomFileError(f"{pathlib.Path(path).name} is {len(data)} bytes; "
+                           f"a cartridge image must be 2, 4 or 8 KB")
+    return data

@@ -1,0 +1,167 @@
+"""The player's controls and inputs, on a fake machine that records what reaches it."""
+import numpy as np
+import pytest
+from pyglet.window import key
+
+from o2em_core import palette
+from videopac import keymap, paths
+from videopac.session import Session
+
+
+class Clock:
+    def __init__(self):
+        self.t = 100.0
+
+    def __call__(self):
+        return self.t
+
+
+@pytest.fixture
+def session(fake):
+    return Session(fake, keymap.load(), "conquest", clock=Clock())
+
+
+def stick(machine, n):
+    return {d for d, on in machine.sticks[n].items() if on}
+
+
+def test_keys_are_held_while_the_pc_key_is_down(session, fake):
+    session.key_press(key.R)
+    session.key_press(key._5)
+    session.key_press(key.BACKSPACE)
+    assert fake.pressed == {"R", "5", "CLEAR"}
+    session.key_release(key.R)
+    assert fake.pressed == {"5", "CLEAR"}
+
+
+def test_two_pc_keys_on_one_videopac_key(session, fake):
+    session.key_press(key.BACKSPACE)
+    session.key_press(key.DELETE)
+    session.key_release(key.BACKSPACE)
+    assert fake.pressed == {"CLEAR"}          # DELETE still holds it
+    session.key_release(key.DELETE)
+    assert fake.pressed == set()
+
+
+def test_shifted_character_is_released_with_shift(session, fake):
+    session.key_press(key.QUESTION, shift=True)     # Shift-/ on a US keyboard
+    assert fake.pressed == {"?"}
+    session.key_release(key.LSHIFT, shift_key=True)  # Shift goes up first ...
+    session.key_release(key.SLASH)                   # ... so the key's release is '/'
+    assert fake.pressed == set()
+
+
+def test_joystick_keys_set_the_joystick_bits(session, fake):
+    session.key_press(key.UP)
+    session.key_press(key.RCTRL)
+    session.key_press(key.NUM_3)
+    assert stick(fake, 0) == {"up", "fire"}
+    assert stick(fake, 1) == {"down", "right"}
+    assert fake.pressed == set()
+    session.key_release(key.UP)
+    session.key_release(key.NUM_3)
+    assert stick(fake, 0) == {"fire"} and stick(fake, 1) == set()
+
+
+def test_keyboard_and_gamepad_bits_are_merged(session, fake):
+    session.set_pad(1, frozenset({"left"}))
+    session.key_press(key.NUM_0)
+    assert stick(fake, 1) == {"left", "fire"}
+    session.set_pad(1, frozenset())
+    assert stick(fake, 1) == {"fire"}
+
+
+def test_losing_focus_lets_go_of_everything(session, fake):
+    session.key_press(key.A)
+    session.key_press(key.LEFT)
+    session.release_all()
+    assert fake.pressed == set() and stick(fake, 0) == set()
+
+
+def test_pause_reset_and_messages(session, fake):
+    session.key_press(key.F8)
+    assert session.paused and session.current_message() == "paused"
+    session.key_release(key.F8)
+    session.key_press(key.PAUSE)
+    assert not session.paused
+    session.key_press(key.F5)
+    assert fake.resets == 1 and session.current_message() == "reset"
+    session.clock.t += 5
+    assert session.current_message() == ""
+
+
+def test_fast_forward_while_held(session):
+    session.key_press(key.TAB)
+    assert session.fast
+    session.key_release(key.TAB)
+    assert not session.fast
+
+
+def test_state_slots_save_and_load(session, fake):
+    for _ in range(7):
+        fake.run_frame()
+    session.key_press(key.F7)                          # slot 1
+    assert session.slot == 1 and session.current_message() == "slot 1"
+    session.key_press(key.F2)
+    assert session.current_message() == "saved to slot 1"
+    assert paths.state_path("conquest", 1).read_bytes() == fake.save_state()
+    for _ in range(5):
+        fake.run_frame()
+    session.control("load")
+    assert fake.frames == 7 and session.current_message() == "loaded slot 1"
+    session.control("slot-")
+    session.control("slot-")
+    assert session.slot == 9
+    session.control("load")
+    assert session.current_message() == "slot 9 is empty" and fake.frames == 7
+
+
+def test_damaged_state_is_a_message_not_a_crash(session, fake):
+    path = paths.state_path("conquest", 0)
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b"garbage")
+    session.control("load")
+    assert session.current_message() == "slot 0: not a save state" and fake.frames == 0
+
+
+def test_state_slots_with_the_real_machine(tmp_path):
+    """The real machine's states go through the slots unchanged, and one made with another
+    cartridge is refused with the machine's own sentence."""
+    from o2em_core import Machine
+    cart = bytes(range(256)) * 8
+    real = Machine(None, cart, region="ntsc")
+    s = Session(real, keymap.load(), "real", clock=Clock())
+    for _ in range(3):
+        real.run_frame()
+    s.control("save")
+    saved = real.save_state()
+    for _ in range(4):
+        real.run_frame()
+    s.control("load")
+    assert real.save_state() == saved and real.frames == 3
+    other = Session(Machine(None, bytes(2048), region="ntsc"), keymap.load(), "real", clock=Clock())
+    other.control("load")
+    assert other.current_message() == "slot 0: the save state was made with a different BIOS or cartridge"
+
+
+def test_screenshot_is_the_frame_as_png(session, fake):
+    fake.run_frame()
+    path = session.do_screenshot()
+    assert path.parent == paths.data_dir() / "screenshots" and path.name.startswith("conquest-")
+    import zlib
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    idat = data[data.index(b"IDAT") + 4:data.index(b"IEND") - 8]
+    rows = np.frombuffer(zlib.decompress(idat), np.uint8).reshape(243, 1 + 360 * 3)
+    assert (rows[:, 0] == 0).all()
+    assert np.array_equal(rows[:, 1:].reshape(243, 360, 3), palette.to_rgb(fake.frame))
+
+
+def test_unwritable_data_folder_is_a_message_not_a_crash(session, fake, user_dirs):
+    (user_dirs / "data").write_text("a file where the data folder should be")
+    session.control("save")
+    assert session.current_message().startswith("slot 0 not saved: ")
+    session.control("screenshot")
+    assert session.current_message().startswith("no screenshot: ")
+    session.control("load")
+    assert session.current_message().startswith("slot 0 cannot be read: ")

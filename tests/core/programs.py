@@ -1,0 +1,36 @@
+"""Building and running the CPU test programs of roms_test/cpu (assembled by asm48)."""
+from __future__ import annotations
+
+import functools
+import pathlib
+
+from cartridge.asm48 import assemble
+from o2em_core import Machine
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+CPU_PROGRAMS = ROOT / "roms_test" / "cpu"
+
+
+@functools.lru_cache(maxsize=None)
+def assembled(name: str):
+    path = CPU_PROGRAMS / f"{name}.a48"
+    return assemble(path.read_text(), filename=str(path))
+
+
+def images(name: str) -> tuple[bytes, bytes | None]:
+    """(BIOS image, cartridge image or None) of a test program. ``banks`` has a 4 KB
+    cartridge: bank 0 from banks0.a48, bank 1 (the reset bank) from banks.a48."""
+    bios = bytes(assembled(name).image(0, 0x3FF))
+    if name == "banks":
+        cart = bytes(assembled("banks0").image(0x400, 0xBFF)) + \
+            bytes(assembled("banks").image(0x400, 0xBFF))
+        return bios, cart
+    return bios, None
+
+
+def run(name: str, region: str, frames: int) -> Machine:
+    bios, cart = images(name)
+    m = Machine(bios, cart, region)
+    for _ in range(frames):
+        m.run_frame()
+    return m

@@ -1,0 +1,110 @@
+"""`videopac run`, the headless runner: input scripts, the JSON dump, save states, and one-line
+errors for everything a user can get wrong."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from videopac import cli, run as runner
+
+from .programs import ROOT, images
+
+
+@pytest.fixture()
+def roms(tmp_path):
+    keys, _ = images("keys")
+    banks_bios, banks_cart = images("banks")
+    (tmp_path / "keys.bin").write_bytes(keys)
+    (tmp_path / "banks_bios.bin").write_bytes(banks_bios)
+    (tmp_path / "banks_cart.bin").write_bytes(banks_cart)
+    return tmp_path
+
+
+def _run(capsys, *argv: str) -> tuple[int, str]:
+    code = cli.main(["run", *map(str, argv)])
+    return code, capsys.readouterr().err
+
+
+def test_script_and_dump(roms, capsys) -> None:
+    (roms / "in.txt").write_text("# keys for the scanner\n0 press A\n0 joy 0 up+fire\n"
+                                 "1 joy 1 left\n2 release a   # lower case works\n")
+    code, err = _run(capsys, "--no-cart", "--bios", roms / "keys.bin", "--headless",
+                     "--frames", 2, "--input", roms / "in.txt", "--dump", roms / "d.json")
+    assert (code, err) == (0, "")
+    d = json.loads((roms / "d.json").read_text())
+    assert d["frames"] == 2 and d["region"] == "pal" and abs(d["cycles"] - 2 * 7929.3) < 2
+    assert set(d["cpu"]) >= {"a", "pc", "psw", "p1", "p2", "t", "f1", "mb", "bank"}
+    assert len(d["iram"]) == 128 and len(d["xram"]) == 256 and len(d["vdc"]) == 512
+    xram = bytes.fromhex(d["xram"])
+    assert xram[4] == 0xE4                              # row 4: A down (column 0)
+    assert xram[6:8] == bytes([0xEE, 0xF7])             # joystick 0 up+fire, 1 left
+
+
+def test_state_out_then_in_continues_exactly(roms, capsys) -> None:
+    base = ["--bios", roms / "banks_bios.bin", roms / "banks_cart.bin", "--region", "ntsc"]
+    assert _run(capsys, *base, "--frames", 4, "--dump", roms / "whole.json")[0] == 0
+    assert _run(capsys, *base, "--frames", 1, "--state-out", roms / "s.bin")[0] == 0
+    assert _run(capsys, *base, "--frames", 3, "--state-in", roms / "s.bin",
+                "--dump", roms / "split.json")[0] == 0
+    assert (roms / "whole.json").read_text() == (roms / "split.json").read_text()
+
+
+@pytest.mark.parametrize("script, message", [
+    ("x press A", "line 1: 'x' is not a frame number"),
+    ("0 press F1", "line 1: unknown key 'F1'; keys are 0-9, A-Z, SPACE, ENTER, CLEAR, "
+                   "?, ., +, -, *, /, =, YES, NO"),
+    ("\n\n0 joy 2 up", "line 3: expected 'FRAME press KEY', 'FRAME release KEY' or "
+                       "'FRAME joy 0|1 DIRECTIONS', not '0 joy 2 up'"),
+    ("0 joy 0 up+jump", "line 1: unknown joystick direction 'jump'; use up, down, left, "
+                        "right, fire joined by '+', or none"),
+    ("-1 press A", "line 1: the frame number must not be negative"),
+])
+def test_bad_script_lines(roms, capsys, script, message) -> None:
+    (roms / "in.txt").write_text(script)
+    code, err = _run(capsys, "--no-cart", "--bios", roms / "keys.bin", "--frames", 1,
+                     "--input", roms / "in.txt")
+    assert (code, err) == (2, f"videopac run: {roms / 'in.txt'} {message}\n")
+
+
+def test_bad_files(roms, capsys) -> None:
+    (roms / "odd.bin").write_bytes(bytes(3000))
+    cases = [
+        (("odd.bin", "--bios", "keys.bin"), "odd.bin is 3000 bytes; a cartridge image must be "
+                                            "2, 4 or 8 KB"),
+        (("--no-cart", "--bios", "odd.bin"), "odd.bin is 3000 bytes; a BIOS image must be 1 KB "
+                                             "(1024 bytes)"),
+        (("--no-cart", "--bios", "missing.bin"),
+         f"cannot read {roms / 'missing.bin'}: No such file or directory"),
+        (("keys.bin", "--no-cart", "--bios", "keys.bin"), "give either CART.bin or --no-cart, "
+                                                          "not both"),
+        (("--no-cart", "--bios", "keys.bin", "--state-in", "odd.bin"),
+         f"{roms / 'odd.bin'}: this is not a Videopac save state"),
+    ]
+    for args, message in cases:
+        argv = [str(roms / a) if a.endswith(".bin") else a for a in args]
+        assert _run(capsys, *argv, "--frames", 1) == (2, f"videopac run: {message}\n"), args
+
+
+def test_missing_builtin_images(monkeypatch, capsys, roms) -> None:
+    import cartridge.images
+    monkeypatch.setattr(cartridge.images, "builtin_image", lambda name: None)
+    code, err = _run(capsys, "--no-cart", "--frames", 1)
+    assert code == 2
+    assert err == "videopac run: no BIOS image: pass --bios FILE (the open BIOS is not built " \
+                  "yet)\n"
+    code, err = _run(capsys, "--bios", roms / "keys.bin", "--frames", 1)
+    assert err == "videopac run: no built-in cartridge: pass CART.bin or --no-cart (the battle " \
+                  "program is not built yet)\n"
+
+
+def test_command_line_entry(roms) -> None:
+    out = subprocess.run([sys.executable, "-m", "videopac", "run", "--no-cart", "--bios",
+                          str(roms / "keys.bin"), "--frames", "1", "--dump",
+                          str(roms / "d.json")], cwd=ROOT, capture_output=True, text=True,
+                         timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert json.loads((roms / "d.json").read_text())["frames"] == 1
+    assert runner.PROG == "videopac run"

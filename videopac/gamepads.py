@@ -1,0 +1,92 @@
+"""Gamepads as Videopac joysticks, through pyglet.input's game controllers.
+
+The first two pads connected become joysticks 0 and 1 (swapped with ``--swap-joysticks``); a pad
+plugged in later takes the first free joystick, and unplugging one frees it. The d-pad or the
+left stick steers (the stick counts past half-way), any face button fires.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+FIRE_BUTTONS = frozenset(["a", "b", "x", "y"])
+DEADZONE = 0.5   # stick deflection that counts as a direction
+
+
+def _directions(x: float, y: float) -> set[str]:
+    """Directions of a d-pad or stick vector (pyglet: +y is up)."""
+    bits = set()
+    if y > DEADZONE:
+        bits.add("up")
+    if y < -DEADZONE:
+        bits.add("down")
+    if x < -DEADZONE:
+        bits.add("left")
+    if x > DEADZONE:
+        bits.add("right")
+    return bits
+
+
+class Gamepads:
+    """Assigns controllers to joysticks and sends their bits to ``set_pad(stick, bits)``."""
+
+    def __init__(self, set_pad: Callable[[int, frozenset], None], swap: bool = False,
+                 say: Callable[[str], None] = lambda text: None):
+        self.set_pad = set_pad
+        self.say = say
+        self.order = (1, 0) if swap else (0, 1)   # pad number -> joystick
+        self.pads: list[object | None] = [None, None]
+        self._state: dict[int, dict[str, set[str]]] = {}
+
+    def attach(self, manager) -> None:
+        """Take the pads already connected and follow hot-plugging (pyglet ControllerManager)."""
+        for controller in manager.get_controllers():
+            self.connect(controller)
+        manager.push_handlers(on_connect=self.connect, on_disconnect=self.disconnect)
+
+    def connect(self, controller) -> None:
+        if controller in self.pads or None not in self.pads:
+            return
+        number = self.pads.index(None)
+        self.pads[number] = controller
+        self._state[id(controller)] = {"dpad": set(), "stick": set(), "buttons": set()}
+        try:
+            controller.open()
+        except Exception:  # a pad that cannot be opened (permissions, gone again) is skipped
+            self.pads[number] = None
+            self.say(f"gamepad {getattr(controller, 'name', '')} cannot be opened")
+            return
+        controller.push_handlers(self)
+        self.say(f"gamepad {number + 1} is joystick {self.order[number]}")
+
+    def disconnect(self, controller) -> None:
+        if controller not in self.pads:
+            return
+        number = self.pads.index(controller)
+        self.pads[number] = None
+        self._state.pop(id(controller), None)
+        self.set_pad(self.order[number], frozenset())
+        self.say(f"gamepad {number + 1} unplugged")
+
+    def _update(self, controller, part: str, bits: set[str]) -> None:
+        if controller not in self.pads:
+            return
+        state = self._state[id(controller)]
+        state[part] = bits
+        merged = state["dpad"] | state["stick"] | ({"fire"} if state["buttons"] else set())
+        self.set_pad(self.order[self.pads.index(controller)], frozenset(merged))
+
+    # pyglet Controller events
+    def on_dpad_motion(self, controller, vector) -> None:
+        self._update(controller, "dpad", _directions(vector[0], vector[1]))
+
+    def on_stick_motion(self, controller, stick, vector) -> None:
+        if stick == "leftstick":
+            self._update(controller, "stick", _directions(vector[0], vector[1]))
+
+    def on_button_press(self, controller, button) -> None:
+        if button in FIRE_BUTTONS and controller in self.pads:
+            self._update(controller, "buttons", self._state[id(controller)]["buttons"] | {button})
+
+    def on_button_release(self, controller, button) -> None:
+        if button in FIRE_BUTTONS and controller in self.pads:
+            self._update(controller, "buttons", self._state[id(controller)]["buttons"] - {button})

@@ -1,0 +1,127 @@
+"""The keymap: which PC key is which Videopac key, joystick direction or app control.
+
+Data, not code: the defaults live in ``videopac/data/keymap.toml``; a player's own file replaces
+the tables it contains. Every name is checked, so a typo is one clear sentence, not a dead key.
+"""
+from __future__ import annotations
+
+import dataclasses
+import pathlib
+import tomllib
+
+DEFAULT = pathlib.Path(__file__).resolve().parent / "data" / "keymap.toml"
+
+# docs/machine-api.md: the key names of Machine.press / Machine.release (Videopac legends)
+VIDEOPAC_KEYS = frozenset(
+    [str(d) for d in range(10)] + [chr(c) for c in range(ord("A"), ord("Z") + 1)]
+    + ["SPACE", "ENTER", "CLEAR", "?", ".", "+", "-", "*", "/", "=", "YES", "NO"])
+DIRECTIONS = ("up", "down", "left", "right", "fire")
+CONTROLS = frozenset(["help", "save", "load", "reset", "slot-", "slot+", "pause", "fullscreen",
+                      "leave-fullscreen", "screenshot", "fast-forward"])
+TABLES = ("keyboard", "joystick.0", "joystick.1", "controls")
+
+
+class KeymapError(ValueError):
+    """A keymap file that cannot be used; the message is one sentence for the player."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Binding:
+    """What one PC key does: press a Videopac key, push joystick bits, or trigger a control."""
+    kind: str                      # "key", "joystick" or "control"
+    value: str                     # Videopac key name, or control name
+    stick: int = 0                 # joystick number for kind == "joystick"
+    bits: frozenset[str] = frozenset()  # directions/fire for kind == "joystick"
+
+
+@dataclasses.dataclass
+class Keymap:
+    """PC key symbol (pyglet) -> Binding, plus the names the F1 overlay shows."""
+    bindings: dict[int, Binding]
+    names: dict[int, str]          # symbol -> the PC key name as written in the file
+
+    def lookup(self, symbol: int) -> Binding | None:
+        return self.bindings.get(symbol)
+
+    def pc_keys_for(self, kind: str, value: str) -> list[str]:
+        """The PC key names bound to a Videopac key or control, in file order."""
+        return [self.names[s] for s, b in self.bindings.items() if b.kind == kind and b.value == value]
+
+
+def _pc_key_symbols() -> dict[str, int]:
+    from pyglet.window import key  # the pyglet key constants are the PC key names
+    return {n: v for n, v in vars(key).items()
+            if n.isupper() or n.startswith("_") and n[1:].isdigit()
+            if isinstance(v, int) and not n.startswith("MOD_")}
+
+
+def _read(path: pathlib.Path) -> dict:
+    try:
+        with open(path, "rb") as f:
+            return tomllib.load(f)
+    except tomllib.TOMLDecodeError as exc:
+        raise KeymapError(f"{path}: not a valid TOML file ({exc}).") from None
+
+
+def _tables(doc: dict, path: pathlib.Path) -> dict[str, dict]:
+    """Flatten the document into the four known tables, refusing anything else."""
+    out: dict[str, dict] = {}
+    for name, value in doc.items():
+        if name == "joystick" and isinstance(value, dict):
+            for n, t in value.items():
+                out[f"joystick.{n}"] = t
+        else:
+            out[name] = value
+    for name, table in out.items():
+        if name not in TABLES:
+            raise KeymapError(f"{path}: unknown table [{name}]; the tables are "
+                              + ", ".join(f"[{t}]" for t in TABLES) + ".")
+        if not isinstance(table, dict):
+            raise KeymapError(f"{path}: [{name}] must be a table of PC key = value lines.")
+    return out
+
+
+def _binding(table: str, value: object, where: str) -> Binding:
+    if not isinstance(value, str):
+        raise KeymapError(f"{where}: the value must be a string in quotes.")
+    if table == "keyboard":
+        if value not in VIDEOPAC_KEYS:
+            raise KeymapError(f"{where}: unknown Videopac key '{value}'; the keys are 0-9, A-Z, "
+                              "SPACE, ENTER, CLEAR, ?, ., +, -, *, /, =, YES, NO.")
+        return Binding("key", value)
+    if table == "controls":
+        if value not in CONTROLS:
+            raise KeymapError(f"{where}: unknown control '{value}'; the controls are "
+                              + ", ".join(sorted(CONTROLS)) + ".")
+        return Binding("control", value)
+    bits = value.split("+")
+    if not bits or any(b not in DIRECTIONS for b in bits):
+        raise KeymapError(f"{where}: unknown joystick direction '{value}'; use up, down, left, "
+                          "right, fire, or two joined by + such as up+left.")
+    return Binding("joystick", value, stick=int(table[-1]), bits=frozenset(bits))
+
+
+def load(user: pathlib.Path | None = None) -> Keymap:
+    """The default keymap, with each table of ``user`` (if given) replacing the default's."""
+    tables = _tables(_read(DEFAULT), DEFAULT)
+    sources = dict.fromkeys(tables, DEFAULT)
+    if user is not None:
+        for name, table in _tables(_read(user), user).items():
+            tables[name], sources[name] = table, user
+    symbols = _pc_key_symbols()
+    bindings: dict[int, Binding] = {}
+    names: dict[int, str] = {}
+    homes: dict[int, str] = {}     # symbol -> the table that bound it first
+    for name in TABLES:
+        for pc, value in tables.get(name, {}).items():
+            where = f"{sources[name]}: [{name}] {pc}"
+            if pc not in symbols:
+                raise KeymapError(f"{where}: unknown PC key name '{pc}'; names are pyglet key "
+                                  "names such as A, _1, SPACE, RETURN, BACKSPACE, NUM_8, RCTRL, F5.")
+            sym = symbols[pc]
+            if sym in bindings:
+                raise KeymapError(f"{where}: PC key '{pc}' already has a meaning in [{homes[sym]}]; "
+                                  "give each PC key one meaning (a table in your file replaces "
+                                  "the default table of the same name).")
+            bindings[sym], names[sym], homes[sym] = _binding(name, value, where), pc, name
+    return Keymap(bindings, names)

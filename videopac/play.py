@@ -1,0 +1,200 @@
+"""`videopac play`: the console on the table — a window with sound, keyboard and gamepads.
+
+Without a cartridge file it plays the built-in battle program on the built-in open BIOS.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import pathlib
+import sys
+import time
+
+SAMPLE_RATE = 44100
+TICK = 1 / 120          # event-loop ticks per second: frames land within 8 ms of their time
+FAST_FORWARD = 4        # speed while the fast-forward key is held
+HEADLESS = ("no display was found; to run without a window use "
+            "'videopac run --headless CART.bin' (see 'videopac run --help').")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("cart", nargs="?", metavar="CART",
+                        help="cartridge ROM file (default: the built-in battle program)")
+    parser.add_argument("--bios", metavar="FILE", help="BIOS ROM file (default: the built-in open BIOS)")
+    parser.add_argument("--region", choices=("pal", "ntsc"), default="pal",
+                        help="Videopac G7000 (pal, 49.7 Hz, default) or Odyssey² (ntsc, 59.9 Hz)")
+    parser.add_argument("--scale", type=int, default=3, metavar="N",
+                        help="window size: N screen pixels per scanline (default 3)")
+    parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
+    parser.add_argument("--swap-joysticks", action="store_true",
+                        help="first gamepad is joystick 1, second is joystick 0")
+    parser.add_argument("--keymap", metavar="FILE", type=pathlib.Path,
+                        help="keymap file (default: ~/.config/videopac/keymap.toml if present)")
+    parser.add_argument("--write-keymap", action="store_true",
+                        help="write the default keymap to ~/.config/videopac/keymap.toml to edit")
+
+
+def display_found() -> bool:
+    """Whether a window can be opened here: on X11 systems pyglet needs $DISPLAY."""
+    if sys.platform in ("win32", "darwin"):
+        return True
+    return bool(os.environ.get("DISPLAY"))
+
+
+def fail(message: str) -> int:
+    """Say what is wrong in one sentence on stderr; exit status 2."""
+    print(f"videopac play: {message}", file=sys.stderr)
+    return 2
+
+
+def load_roms(args: argparse.Namespace) -> tuple[bytes, bytes]:
+    """(bios, cart) bytes from the files given or the built-in images; RomFileError says what
+    is wrong or missing in one sentence."""
+    from cartridge.images import builtin_image
+    from cartridge.romfile import RomFileError, load_bios, load_cart
+    bios = load_bios(args.bios) if args.bios else builtin_image("bios")
+    cart = load_cart(args.cart) if args.cart else builtin_image("conquest")
+    if bios is None:
+        raise RomFileError("the built-in open BIOS is not built yet; give a BIOS image with "
+                           "--bios FILE")
+    if cart is None:
+        raise RomFileError("the built-in battle cartridge is not built yet; give a cartridge "
+                           "file: videopac play CART.bin")
+    return bios, cart
+
+
+class Loop:
+    """One tick of the play loop: emulate the frames the pacer asks for, queue their sound,
+    show the last picture. Separate from pyglet's event loop so that it can be measured."""
+
+    def __init__(self, session, window, queue, pacer, sound: bool = True):
+        self.session, self.window, self.queue, self.pacer = session, window, queue, pacer
+        self.sound = sound
+        self._shown: tuple = ()
+
+    def tick(self, now: float) -> int:
+        session, machine = self.session, self.session.machine
+        if session.paused:
+            self.pacer.resync()
+            return 0
+        fast = session.fast
+        queued = len(self.queue) if self.sound and not fast else int(self.pacer.lead)
+        frames = self.pacer.due(now, queued, FAST_FORWARD if fast else 1.0)
+        for _ in range(frames):
+            machine.run_frame()
+            samples = machine.audio()
+            if self.sound and not fast:
+                self.queue.push(samples)
+        if frames:
+            self.window.show(machine.frame)
+        return frames
+
+    def needs_redraw(self, frames: int) -> bool:
+        """A new frame, or a change of what is written on the screen."""
+        s = self.session
+        shown = (s.current_message(), s.help, s.paused, s.fast)
+        changed, self._shown = shown != self._shown, shown
+        return bool(frames) or changed
+
+
+def write_keymap() -> int:
+    """Copy the default keymap to the user's config folder, never over an existing file."""
+    from videopac import keymap, paths
+    target = paths.user_keymap()
+    if target.exists():
+        return fail(f"{target} exists already; edit it, or remove it to start again.")
+    paths.write_atomically(target, keymap.DEFAULT.read_bytes())
+    print(f"wrote {target}")
+    return 0
+
+
+def main(args: argparse.Namespace) -> int:
+    if args.write_keymap:
+        return write_keymap()
+    if not display_found():
+        return fail(HEADLESS)
+    if args.scale < 1:
+        return fail("--scale must be 1 or more.")
+    from cartridge.romfile import RomFileError
+    try:
+        bios, cart = load_roms(args)
+    except RomFileError as exc:
+        return fail(f"{exc}.")
+
+    import pyglet
+    pyglet.options["shadow_window"] = False   # one window; lets key names load before it opens
+    pyglet.options["debug_gl"] = False        # no glGetError after every call: frame time matters
+    from videopac import keymap as keymap_mod
+    from videopac import paths
+    user = args.keymap or (paths.user_keymap() if paths.user_keymap().exists() else None)
+    try:
+        keymap = keymap_mod.load(user)
+    except keymap_mod.KeymapError as exc:
+        return fail(str(exc))
+
+    try:   # connect before the machine is built (its first start compiles for a while)
+        screen = pyglet.display.get_display().get_default_screen()
+    except Exception as exc:  # pyglet raises its own classes per platform for "no display"
+        if "Display" in type(exc).__name__:
+            return fail(HEADLESS)
+        return fail(f"cannot use the display {os.environ.get('DISPLAY', '')} ({exc}).")
+
+    from o2em_core import Machine
+    machine = Machine(bios, cart, region=args.region, sample_rate=SAMPLE_RATE)
+
+    from videopac.session import Session
+    session = Session(machine, keymap, paths.cartridge_name(args.cart, "conquest"))
+    try:
+        window = open_window(session, args, screen)
+    except Exception as exc:  # no usable OpenGL configuration, window refused by the system
+        return fail(f"cannot open a window ({exc}).")
+    return run(session, window, swap=args.swap_joysticks)
+
+
+def open_window(session, args: argparse.Namespace, screen):
+    """The play window at ``--scale``, or at the largest scale that fits ``screen``."""
+    from videopac.window import HEIGHT, WIDTH, PlayWindow, block
+    scale = args.scale
+    while scale > 1 and (block(args.region, scale)[0] * WIDTH > screen.width
+                         or HEIGHT * scale > screen.height * 0.9):   # room for the title bar
+        scale -= 1
+    return PlayWindow(session, args.region, scale, args.fullscreen, title=f"Videopac - {session.cart}")
+
+
+def run(session, window, swap: bool = False) -> int:
+    """Wire sound, gamepads and the pacer to the window and play until it is closed."""
+    import pyglet
+    from videopac import audio, gamepads, pacing
+
+    machine = session.machine
+    queue = audio.SampleQueue()
+    try:
+        player = audio.start(queue, SAMPLE_RATE, machine.fps)
+    except Exception as exc:  # no sound device: play on, paced by the clock alone
+        player = None
+        session.say(f"no sound ({exc})")
+    try:
+        # both live as long as this function: pyglet holds event handlers by weak reference
+        pads = gamepads.Gamepads(session.set_pad, swap=swap, say=session.say)
+        manager = pyglet.input.ControllerManager()
+        pads.attach(manager)
+    except Exception:  # no gamepad support on this system: the keyboard still works
+        pass
+    loop = Loop(session, window, queue, pacing.Pacer(machine.fps, SAMPLE_RATE), sound=player is not None)
+
+    def tick(dt: float) -> None:
+        if window.has_exit:            # closed: the event loop ends after this round
+            return
+        if loop.needs_redraw(loop.tick(time.perf_counter())) or window.invalid:
+            window.invalid = False
+            window.draw(dt)
+
+    window.push_handlers(on_close=pyglet.app.exit)
+    pyglet.clock.schedule_interval(tick, TICK)
+    try:
+        pyglet.app.run(None)
+    finally:
+        pyglet.clock.unschedule(tick)
+        if player is not None:
+            player.delete()
+    return 0

@@ -1,0 +1,196 @@
+"""`videopac run`: the emulator without a window, for scripts and tests (docs/emulator.md).
+
+Runs N frames of a machine, feeding key and joystick events from a script at given frames, and
+writes what the machine holds afterwards (CPU registers, RAM, video chip registers) as JSON and
+optionally a save state to continue from.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import pathlib
+import sys
+import zlib
+from dataclasses import dataclass
+
+PROG = "videopac run"
+
+
+class UsageError(Exception):
+    """Something the user must fix; the message is one sentence."""
+
+
+@dataclass(frozen=True)
+class Event:
+    frame: int
+    action: str            # "press", "release" or "joy"
+    key: str = ""
+    stick: int = 0
+    directions: frozenset[str] = frozenset()
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("cart", nargs="?", metavar="CART.bin",
+                        help="cartridge image of 2, 4 or 8 KB (default: the built-in one)")
+    parser.add_argument("--no-cart", action="store_true", help="leave the cartridge slot empty")
+    parser.add_argument("--bios", metavar="FILE",
+                        help="1 KB image for the internal ROM at 0x000 (default: the open BIOS)")
+    parser.add_argument("--region", choices=("pal", "ntsc"), default="pal",
+                        help="pal = Videopac G7000 (default), ntsc = Odyssey²")
+    parser.add_argument("--headless", action="store_true",
+                        help="run without a window (always the case for 'run')")
+    parser.add_argument("--frames", type=int, required=True, metavar="N",
+                        help="number of video frames to emulate")
+    parser.add_argument("--input", metavar="SCRIPT",
+                        help="events, one a line: 'FRAME press KEY', 'FRAME release KEY', "
+                             "'FRAME joy 0|1 up+left+fire' or 'FRAME joy 0|1 none'")
+    parser.add_argument("--dump", metavar="OUT.json", help="write the machine's state as JSON")
+    parser.add_argument("--state-in", metavar="F", help="start from this save state")
+    parser.add_argument("--state-out", metavar="F", help="write a save state at the end")
+
+
+def parse_script(text: str, name: str) -> list[Event]:
+    """The events of an input script; a bad line raises UsageError naming it."""
+    from o2em_core.keyboard import JOY_BITS, key_position
+
+    events: list[Event] = []
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip() if not raw.strip().startswith("#") else ""
+        if not line:
+            continue
+        where = f"{name} line {number}"
+        words = line.split()
+        try:
+            frame = int(words[0])
+        except ValueError:
+            raise UsageError(f"{where}: '{words[0]}' is not a frame number") from None
+        if frame < 0:
+            raise UsageError(f"{where}: the frame number must not be negative")
+        action = words[1].lower() if len(words) > 1 else ""
+        if action in ("press", "release") and len(words) == 3:
+            try:
+                key_position(words[2])
+            except ValueError as exc:
+                raise UsageError(f"{where}: {exc}") from None
+            events.append(Event(frame, action, key=words[2]))
+        elif action == "joy" and len(words) == 4 and words[2] in ("0", "1"):
+            dirs = frozenset() if words[3].lower() == "none" else \
+                frozenset(words[3].lower().split("+"))
+            unknown = dirs - set(JOY_BITS)
+            if unknown:
+                raise UsageError(f"{where}: unknown joystick direction "
+                                 f"'{sorted(unknown)[0]}'; use up, down, left, right, fire "
+                                 f"joined by '+', or none")
+            events.append(Event(frame, "joy", stick=int(words[2]), directions=dirs))
+        else:
+            raise UsageError(f"{where}: expected 'FRAME press KEY', 'FRAME release KEY' or "
+                             f"'FRAME joy 0|1 DIRECTIONS', not '{line}'")
+    return sorted(events, key=lambda e: e.frame)
+
+
+def _image(path: str | None, loader, builtin: str, missing: str) -> bytes:
+    """The image in ``path`` (checked by ``loader``), else the built-in one named ``builtin``."""
+    from cartridge.images import builtin_image
+    from cartridge.romfile import RomFileError
+
+    if path:
+        try:
+            return loader(path)
+        except RomFileError as exc:
+            raise UsageError(str(exc)) from None
+    data = builtin_image(builtin)
+    if data is None:
+        raise UsageError(missing)
+    return data
+
+
+def _images(args: argparse.Namespace) -> tuple[bytes, bytes | None]:
+    from cartridge.romfile import load_bios, load_cart
+
+    bios = _image(args.bios, load_bios, "bios",
+                  "no BIOS image: pass --bios FILE (the open BIOS is not built yet)")
+    if args.no_cart:
+        return bios, None
+    return bios, _image(args.cart, load_cart, "conquest",
+                        "no built-in cartridge: pass CART.bin or --no-cart (the battle program "
+                        "is not built yet)")
+
+
+def _read_text(path: str) -> str:
+    try:
+        return pathlib.Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else "not a text file"
+        raise UsageError(f"cannot read {path}: {reason}") from None
+
+
+def _read_bytes(path: str) -> bytes:
+    try:
+        return pathlib.Path(path).read_bytes()
+    except OSError as exc:
+        raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
+
+
+def dump(machine) -> dict:
+    """The JSON document of ``--dump``."""
+    c = machine.cpu
+    return {
+        "frames": machine.frames,
+        "cycles": machine.cycles,
+        "region": machine.region,
+        "cpu": {"a": c.a, "pc": c.pc, "psw": c.psw, "p1": c.p1, "p2": c.p2, "t": c.t,
+                "f1": c.f1, "mb": c.mb, "bank": c.bank, "sp": c.sp, "bus": c.bus},
+        "iram": machine.iram.tobytes().hex(),
+        "xram": machine.xram.tobytes().hex(),
+        "vdc": machine.vdc_regs.tobytes().hex(),
+        "frame_crc32": f"{zlib.crc32(machine.frame.tobytes()):08x}",
+    }
+
+
+def _apply(machine, event: Event) -> None:
+    if event.action == "press":
+        machine.press(event.key)
+    elif event.action == "release":
+        machine.release(event.key)
+    else:
+        machine.set_joystick(event.stick, **{d: True for d in event.directions})
+
+
+def _write(path: str, data: bytes) -> None:
+    try:
+        pathlib.Path(path).write_bytes(data)
+    except OSError as exc:
+        raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+def main(args: argparse.Namespace) -> int:
+    try:
+        if args.cart and args.no_cart:
+            raise UsageError("give either CART.bin or --no-cart, not both")
+        if args.frames < 0:
+            raise UsageError("--frames must be 0 or more")
+        events = parse_script(_read_text(args.input), args.input) if args.input else []
+        bios, cart = _images(args)
+        state = _read_bytes(args.state_in) if args.state_in else None
+
+        from o2em_core import Machine, StateError
+
+        machine = Machine(bios, cart, region=args.region)
+        if state is not None:
+            try:
+                machine.load_state(state)
+            except StateError as exc:
+                raise UsageError(f"{args.state_in}: {exc}") from None
+        pending = list(events)
+        for frame in range(args.frames):
+            while pending and pending[0].frame <= frame:
+                _apply(machine, pending.pop(0))
+            machine.run_frame()
+        if args.state_out:
+            _write(args.state_out, machine.save_state())
+        if args.dump:
+            _write(args.dump, (json.dumps(dump(machine), indent=1) + "\n").encode())
+    except UsageError as exc:
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return 2
+    return 0

@@ -1,0 +1,185 @@
+"""A playing session: one machine and what the player does to it.
+
+Keys held on the PC become keys held on the Videopac or joystick bits; controls pause, reset,
+save and load states in slots, take screenshots. Nothing here knows pyglet: the window forwards
+key symbols, the gamepads forward joystick bits, and the window shows ``message``.
+"""
+from __future__ import annotations
+
+import collections
+import pathlib
+import time
+from typing import Callable
+
+from o2em_core import palette
+from videopac import paths
+from videopac.keymap import DIRECTIONS, Binding, Keymap
+
+SLOTS = 10
+MESSAGE_SECONDS = 2.0
+KEYBOARD, PADS = 0, 1      # the two sources of joystick bits, merged by OR
+# control names (keymap.CONTROLS) that are not method names as they stand
+METHODS = {"slot-": "previous_slot", "slot+": "next_slot", "leave-fullscreen": "fullscreen"}
+
+
+class Session:
+    """The machine plus the player's controls and the merged state of every input device."""
+
+    def __init__(self, machine, keymap: Keymap, cart: str, clock: Callable[[], float] = time.monotonic):
+        self.machine = machine
+        self.keymap = keymap
+        self.cart = cart
+        self.clock = clock
+        self.slot = 0
+        self.paused = False
+        self.fast = False
+        self.help = False
+        self.message = ""
+        self._message_until = 0.0
+        self._held: dict[int, tuple[Binding, bool]] = {}    # PC symbol -> (binding, with Shift)
+        self._keys: collections.Counter[str] = collections.Counter()  # Videopac key -> PC keys on it
+        self._bits = [[frozenset(), frozenset()], [frozenset(), frozenset()]]  # [stick][source]
+        self._sent: list[frozenset | None] = [None, None]
+        self.window_actions: dict[str, Callable[[], None]] = {}  # fullscreen etc., set by the window
+
+    # -- messages ---------------------------------------------------------------------------
+    def say(self, text: str) -> None:
+        """Show a short message on screen."""
+        self.message, self._message_until = text, self.clock() + MESSAGE_SECONDS
+
+    def current_message(self) -> str:
+        return self.message if self.clock() < self._message_until else ""
+
+    # -- keyboard ---------------------------------------------------------------------------
+    def key_press(self, symbol: int, shift: bool = False) -> bool:
+        """A PC key went down; True if the keymap knows it."""
+        binding = self.keymap.lookup(symbol)
+        if binding is None or symbol in self._held:
+            return binding is not None
+        if binding.kind == "control":
+            self.control(binding.value, down=True)
+            self._held[symbol] = (binding, shift)
+            return True
+        self._held[symbol] = (binding, shift)
+        if binding.kind == "key":
+            self._keys[binding.value] += 1
+            if self._keys[binding.value] == 1:
+                self.machine.press(binding.value)
+        else:
+            self._update_keyboard_sticks()
+        return True
+
+    def key_release(self, symbol: int, shift_key: bool = False) -> None:
+        """A PC key went up. Releasing Shift also lets go of keys pressed as shifted characters
+        (Shift-/ is '?', but its release arrives as '/' once Shift is up)."""
+        if shift_key:
+            for sym in [s for s, (_, shifted) in self._held.items() if shifted]:
+                self.key_release(sym)
+        held = self._held.pop(symbol, None)
+        if held is None:
+            return
+        binding = held[0]
+        if binding.kind == "control":
+            self.control(binding.value, down=False)
+        elif binding.kind == "key":
+            self._keys[binding.value] -= 1
+            if self._keys[binding.value] == 0:
+                del self._keys[binding.value]
+                self.machine.release(binding.value)
+        else:
+            self._update_keyboard_sticks()
+
+    def release_all(self) -> None:
+        """Let go of everything (the window lost the focus: key-up events will not come)."""
+        for symbol in list(self._held):
+            self.key_release(symbol)
+
+    # -- joysticks --------------------------------------------------------------------------
+    def _update_keyboard_sticks(self) -> None:
+        for stick in (0, 1):
+            bits = frozenset().union(*(b.bits for b, _ in self._held.values()
+                                       if b.kind == "joystick" and b.stick == stick))
+            self._set_bits(stick, KEYBOARD, bits)
+
+    def set_pad(self, stick: int, bits: frozenset[str]) -> None:
+        """The joystick bits a gamepad holds on ``stick`` (directions and fire)."""
+        self._set_bits(stick, PADS, bits)
+
+    def _set_bits(self, stick: int, source: int, bits: frozenset[str]) -> None:
+        self._bits[stick][source] = bits
+        merged = self._bits[stick][KEYBOARD] | self._bits[stick][PADS]
+        if merged != self._sent[stick]:
+            self._sent[stick] = merged
+            self.machine.set_joystick(stick, **{d: d in merged for d in DIRECTIONS})
+
+    # -- controls ---------------------------------------------------------------------------
+    def control(self, name: str, down: bool = True) -> None:
+        """Carry out a control; all but fast-forward act on the key going down."""
+        if name == "fast-forward":
+            self.fast = down
+            if down:
+                self.say("fast forward")
+            return
+        if not down:
+            return
+        if name in self.window_actions:
+            self.window_actions[name]()
+            return
+        getattr(self, "do_" + METHODS.get(name, name))()
+
+    def do_help(self) -> None:
+        self.help = not self.help
+
+    def do_pause(self) -> None:
+        self.paused = not self.paused
+        self.say("paused" if self.paused else "running")
+
+    def do_reset(self) -> None:
+        self.machine.reset()
+        self.say("reset")
+
+    def do_previous_slot(self) -> None:
+        self.slot = (self.slot - 1) % SLOTS
+        self.say(f"slot {self.slot}")
+
+    def do_next_slot(self) -> None:
+        self.slot = (self.slot + 1) % SLOTS
+        self.say(f"slot {self.slot}")
+
+    def do_save(self) -> None:
+        try:
+            paths.write_atomically(paths.state_path(self.cart, self.slot), self.machine.save_state())
+        except OSError as exc:   # disk full, no permission: say so and play on
+            self.say(f"slot {self.slot} not saved: {exc.strerror or exc}")
+            return
+        self.say(f"saved to slot {self.slot}")
+
+    def do_load(self) -> None:
+        path = paths.state_path(self.cart, self.slot)
+        try:
+            state = path.read_bytes()
+        except FileNotFoundError:
+            self.say(f"slot {self.slot} is empty")
+            return
+        except OSError as exc:
+            self.say(f"slot {self.slot} cannot be read: {exc.strerror or exc}")
+            return
+        try:
+            self.machine.load_state(state)
+        except ValueError as exc:  # the machine refuses damaged or foreign states, unchanged
+            self.say(f"slot {self.slot}: {str(exc).rstrip('.')}")
+            return
+        self.say(f"loaded slot {self.slot}")
+
+    def do_screenshot(self) -> pathlib.Path | None:
+        path = paths.screenshot_path(self.cart)
+        try:
+            paths.write_atomically(path, palette.to_png(palette.to_rgb(self.machine.frame)))
+        except OSError as exc:
+            self.say(f"no screenshot: {exc.strerror or exc}")
+            return None
+        self.say(f"screenshot {path.name}")
+        return path
+
+    def do_fullscreen(self) -> None:     # replaced by the window's action when there is one
+        self.say("no window")
