@@ -10,6 +10,9 @@ import pathlib
 import sys
 import time
 
+from videopac.joystick_spec import (JoystickSpecError, add_joystick_argument,
+                                    open_serial_sources, parse_joystick_specs)
+
 SAMPLE_RATE = 44100
 TICK = 1 / 120          # event-loop ticks per second: frames land within 8 ms of their time
 FAST_FORWARD = 4        # speed while the fast-forward key is held
@@ -32,6 +35,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="keymap file (default: ~/.config/videopac/keymap.toml if present)")
     parser.add_argument("--write-keymap", action="store_true",
                         help="write the default keymap to ~/.config/videopac/keymap.toml to edit")
+    add_joystick_argument(parser)       # --joystick N=serial:PORT (docs/serial-joystick.md)
 
 
 def display_found() -> bool:
@@ -67,13 +71,18 @@ class Loop:
     """One tick of the play loop: emulate the frames the pacer asks for, queue their sound,
     show the last picture. Separate from pyglet's event loop so that it can be measured."""
 
-    def __init__(self, session, window, queue, pacer, sound: bool = True):
+    def __init__(self, session, window, queue, pacer, sound: bool = True, sources=()):
         self.session, self.window, self.queue, self.pacer = session, window, queue, pacer
         self.sound = sound
+        self.sources = sources          # joystick adapters: their sticks win over other inputs
         self._shown: tuple = ()
 
     def tick(self, now: float) -> int:
         session, machine = self.session, self.session.machine
+        for source in self.sources:
+            source.apply(machine)
+            for text in source.poll_messages():
+                session.say(text)
         if session.paused:
             self.pacer.resync()
             return 0
@@ -111,6 +120,10 @@ def write_keymap() -> int:
 def main(args: argparse.Namespace) -> int:
     if args.write_keymap:
         return write_keymap()
+    try:
+        joysticks = parse_joystick_specs(args.joystick)
+    except JoystickSpecError as exc:
+        return fail(str(exc))
     if not display_found():
         return fail(HEADLESS)
     if args.scale < 1:
@@ -148,7 +161,7 @@ def main(args: argparse.Namespace) -> int:
         window = open_window(session, args, screen)
     except Exception as exc:  # no usable OpenGL configuration, window refused by the system
         return fail(f"cannot open a window ({exc}).")
-    return run(session, window, swap=args.swap_joysticks)
+    return run(session, window, swap=args.swap_joysticks, joysticks=joysticks)
 
 
 def open_window(session, args: argparse.Namespace, screen):
@@ -161,7 +174,7 @@ def open_window(session, args: argparse.Namespace, screen):
     return PlayWindow(session, args.region, scale, args.fullscreen, title=f"Videopac - {session.cart}")
 
 
-def run(session, window, swap: bool = False) -> int:
+def run(session, window, swap: bool = False, joysticks=()) -> int:
     """Wire sound, gamepads and the pacer to the window and play until it is closed."""
     import pyglet
     from videopac import audio, gamepads, pacing
@@ -180,7 +193,9 @@ def run(session, window, swap: bool = False) -> int:
         pads.attach(manager)
     except Exception:  # no gamepad support on this system: the keyboard still works
         pass
-    loop = Loop(session, window, queue, pacing.Pacer(machine.fps, SAMPLE_RATE), sound=player is not None)
+    sources = open_serial_sources(joysticks)      # background readers: they never block
+    loop = Loop(session, window, queue, pacing.Pacer(machine.fps, SAMPLE_RATE), sound=player is not None,
+                sources=sources)
 
     def tick(dt: float) -> None:
         if window.has_exit:            # closed: the event loop ends after this round
@@ -197,4 +212,6 @@ def run(session, window, swap: bool = False) -> int:
         pyglet.clock.unschedule(tick)
         if player is not None:
             player.delete()
+        for source in sources:
+            source.close()
     return 0
