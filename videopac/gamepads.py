@@ -30,11 +30,12 @@ class Gamepads:
     """Assigns controllers to joysticks and sends their bits to ``set_pad(stick, bits)``."""
 
     def __init__(self, set_pad: Callable[[int, frozenset], None], swap: bool = False,
-                 say: Callable[[str], None] = lambda text: None):
+                 say: Callable[[str], None] = lambda text: None, order: dict[int, int] | None = None):
         self.set_pad = set_pad
         self.say = say
-        self.order = (1, 0) if swap else (0, 1)   # pad number -> joystick
-        self.pads: list[object | None] = [None, None]
+        # pad number -> joystick; --joystick N=gamepad:I gives another map (joystick_spec.routing)
+        self.order = order if order is not None else ({0: 1, 1: 0} if swap else {0: 0, 1: 1})
+        self.pads: list[object | None] = [None] * (max(self.order, default=-1) + 1)
         self._state: dict[int, dict[str, set[str]]] = {}
 
     def attach(self, manager) -> None:
@@ -56,7 +57,8 @@ class Gamepads:
             self.say(f"gamepad {getattr(controller, 'name', '')} cannot be opened")
             return
         controller.push_handlers(self)
-        self.say(f"gamepad {number + 1} is joystick {self.order[number]}")
+        if number in self.order:
+            self.say(f"gamepad {number + 1} is joystick {self.order[number]}")
 
     def disconnect(self, controller) -> None:
         if controller not in self.pads:
@@ -64,7 +66,8 @@ class Gamepads:
         number = self.pads.index(controller)
         self.pads[number] = None
         self._state.pop(id(controller), None)
-        self.set_pad(self.order[number], frozenset())
+        if number in self.order:
+            self.set_pad(self.order[number], frozenset())
         self.say(f"gamepad {number + 1} unplugged")
 
     def _update(self, controller, part: str, bits: set[str]) -> None:
@@ -73,7 +76,9 @@ class Gamepads:
         state = self._state[id(controller)]
         state[part] = bits
         merged = state["dpad"] | state["stick"] | ({"fire"} if state["buttons"] else set())
-        self.set_pad(self.order[self.pads.index(controller)], frozenset(merged))
+        number = self.pads.index(controller)
+        if number in self.order:
+            self.set_pad(self.order[number], frozenset(merged))
 
     # pyglet Controller events
     def on_dpad_motion(self, controller, vector) -> None:

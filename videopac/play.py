@@ -10,6 +10,10 @@ import pathlib
 import sys
 import time
 
+from videopac.joystick_spec import (JoystickSpecError, add_joystick_argument,
+                                    open_serial_sources, parse_joystick_specs,
+                                    routing)
+
 SAMPLE_RATE = 44100
 TICK = 1 / 120          # event-loop ticks per second: frames land within 8 ms of their time
 FAST_FORWARD = 4        # speed while the fast-forward key is held
@@ -35,6 +39,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "the bridge proposes the results of the wars to book")
     parser.add_argument("--write-keymap", action="store_true",
                         help="write the default keymap to ~/.config/videopac/keymap.toml to edit")
+    add_joystick_argument(parser)       # --joystick N=serial:PORT (docs/serial-joystick.md)
 
 
 def display_found() -> bool:
@@ -70,14 +75,19 @@ class Loop:
     """One tick of the play loop: emulate the frames the pacer asks for, queue their sound,
     show the last picture. Separate from pyglet's event loop so that it can be measured."""
 
-    def __init__(self, session, window, queue, pacer, sound: bool = True):
+    def __init__(self, session, window, queue, pacer, sound: bool = True, sources=()):
         self.session, self.window, self.queue, self.pacer = session, window, queue, pacer
         self.sound = sound
         self.on_frame = None        # called after each emulated frame (the ledger bridge)
+        self.sources = sources          # joystick adapters: their sticks win over other inputs
         self._shown: tuple = ()
 
     def tick(self, now: float) -> int:
         session, machine = self.session, self.session.machine
+        for source in self.sources:
+            source.apply(machine)
+            for text in source.poll_messages():
+                session.say(text)
         if session.paused:
             self.pacer.resync()
             return 0
@@ -117,6 +127,10 @@ def write_keymap() -> int:
 def main(args: argparse.Namespace) -> int:
     if args.write_keymap:
         return write_keymap()
+    try:
+        joysticks = parse_joystick_specs(args.joystick)
+    except JoystickSpecError as exc:
+        return fail(str(exc))
     if not display_found():
         return fail(HEADLESS)
     if args.scale < 1:
@@ -163,7 +177,7 @@ def main(args: argparse.Namespace) -> int:
     except Exception as exc:  # no usable OpenGL configuration, window refused by the system
         return fail(f"cannot open a window ({exc}).")
     try:
-        return run(session, window, swap=args.swap_joysticks,
+        return run(session, window, swap=args.swap_joysticks, joysticks=joysticks,
                    on_frame=table.attach(session, window) if table else None)
     finally:
         if table:
@@ -185,7 +199,7 @@ def open_window(session, args: argparse.Namespace, screen, table=None):
                       side=side(scale))
 
 
-def run(session, window, swap: bool = False, on_frame=None) -> int:
+def run(session, window, swap: bool = False, on_frame=None, joysticks=()) -> int:
     """Wire sound, gamepads and the pacer to the window and play until it is closed."""
     import pyglet
     from videopac import audio, gamepads, pacing
@@ -197,14 +211,18 @@ def run(session, window, swap: bool = False, on_frame=None) -> int:
     except Exception as exc:  # no sound device: play on, paced by the clock alone
         player = None
         session.say(f"no sound ({exc})")
+    route = routing(joysticks, swap)       # --joystick: which input drives which stick
+    session.route(route.accepts)
     try:
         # both live as long as this function: pyglet holds event handlers by weak reference
-        pads = gamepads.Gamepads(session.set_pad, swap=swap, say=session.say)
+        pads = gamepads.Gamepads(session.set_pad, say=session.say, order=route.pads)
         manager = pyglet.input.ControllerManager()
         pads.attach(manager)
     except Exception:  # no gamepad support on this system: the keyboard still works
         pass
-    loop = Loop(session, window, queue, pacing.Pacer(machine.fps, SAMPLE_RATE), sound=player is not None)
+    sources = open_serial_sources(joysticks)      # background readers: they never block
+    loop = Loop(session, window, queue, pacing.Pacer(machine.fps, SAMPLE_RATE), sound=player is not None,
+                sources=sources)
     loop.on_frame = on_frame
 
     def tick(dt: float) -> None:
@@ -222,4 +240,6 @@ def run(session, window, swap: bool = False, on_frame=None) -> int:
         pyglet.clock.unschedule(tick)
         if player is not None:
             player.delete()
+        for source in sources:
+            source.close()
     return 0

@@ -41,6 +41,8 @@ class Session:
         self._keys: collections.Counter[str] = collections.Counter()  # Videopac key -> PC keys on it
         self._bits = [[frozenset(), frozenset()], [frozenset(), frozenset()]]  # [stick][source]
         self._sent: list[frozenset | None] = [None, None]
+        # which sources each joystick listens to (--joystick; videopac/joystick_spec.routing)
+        self.accepts: list[tuple[bool, bool]] = [(True, True), (True, True)]
         self.window_actions: dict[str, Callable[[], None]] = {}  # fullscreen etc., set by the window
 
     # -- messages ---------------------------------------------------------------------------
@@ -96,6 +98,11 @@ class Session:
             self.key_release(symbol)
 
     # -- joysticks --------------------------------------------------------------------------
+    def route(self, accepts) -> None:
+        """Let joystick n listen to the keyboard and/or the gamepads as ``accepts[n]`` (sets of
+        ``"keys"``, ``"gamepad"``, ``"serial"``) says; an adapter drives its stick itself."""
+        self.accepts = [("keys" in a, "gamepad" in a) for a in accepts]
+
     def _update_keyboard_sticks(self) -> None:
         for stick in (0, 1):
             bits = frozenset().union(*(b.bits for b, _ in self._held.values()
@@ -108,7 +115,9 @@ class Session:
 
     def _set_bits(self, stick: int, source: int, bits: frozenset[str]) -> None:
         self._bits[stick][source] = bits
-        merged = self._bits[stick][KEYBOARD] | self._bits[stick][PADS]
+        keys, pads = self.accepts[stick]
+        merged = ((self._bits[stick][KEYBOARD] if keys else frozenset())
+                  | (self._bits[stick][PADS] if pads else frozenset()))
         if merged != self._sent[stick]:
             self._sent[stick] = merged
             self.machine.set_joystick(stick, **{d: d in merged for d in DIRECTIONS})
