@@ -30,25 +30,7 @@ allies Bert Spain Italy Greece
 allies Carla -
 attack Carla India
 """
-ENDGAME = """
-board "small.csv" "zone,position,country,pbu|1,1,Atlantis,10|1,2,Lemuria,2|2,1,Borealis,10|2,2,Cyrene,4|3,1,Dorado,3|3,2,Elysium,2"
-players Anna Bert Carla
-start Anna
-homeland Anna Atlantis
-homeland Bert Borealis
-homeland Carla Dorado
-allies Anna Lemuria
-allies Bert Cyrene
-allies Carla -
-attack Carla Elysium
-war Carla 1250
-pass Anna
-pass Bert
-attack Carla Lemuria
-war Anna 1000
-challenge Carla Anna
-battle T P Carla
-"""
+ENDGAME = (ROOT / "examples/small-board-endgame.txt").read_text() + "battle T P Carla\n"
 WINNER = """
 battle S T Anna
 survivor Anna 250

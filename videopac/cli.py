@@ -51,6 +51,9 @@ def main(argv: list[str] | None = None) -> int:
         return int(module.main(args) or 0)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:   # the reader went away (e.g. `| head`): nothing left to say
+        sys.stderr.close()
+        return 0
     except OSError as exc:
         where = f" {exc.filename}" if getattr(exc, "filename", None) else ""
         print(f"videopac {name}: cannot use{where}: {exc.strerror or exc}.", file=sys.stderr)

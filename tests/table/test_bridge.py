@@ -1,5 +1,7 @@
 """The battle bridge on a fake cartridge: battles followed frame by frame, the ledger lines it
 proposes, and the ledger after the players confirm (rules 12, 13, 14, 21)."""
+import pathlib
+
 import pytest
 
 from board_ledger import report
@@ -156,24 +158,8 @@ def test_practice_and_battles_without_a_war_are_not_booked():
     assert t.bridge.notes == ["a battle outside a war: the ledger has no war or confrontation now"]
 
 
-SMALL_ENDGAME = """
-board "small.csv" "zone,position,country,pbu|1,1,Atlantis,10|1,2,Lemuria,2|2,1,Borealis,10|2,2,Cyrene,4|3,1,Dorado,3|3,2,Elysium,2"
-players Anna Bert Carla
-start Anna
-homeland Anna Atlantis
-homeland Bert Borealis
-homeland Carla Dorado
-allies Anna Lemuria
-allies Bert Cyrene
-allies Carla -
-attack Carla Elysium
-war Carla 1250
-pass Anna
-pass Bert
-attack Carla Lemuria
-war Anna 1000
-challenge Carla Anna
-"""
+# the six-country game up to its first end-game confrontation (rule 21)
+SMALL_ENDGAME = (pathlib.Path(__file__).resolve().parents[2] / "examples/small-board-endgame.txt").read_text()
 
 
 def test_end_game_battles_move_the_pbr_one_by_one_and_the_survivor_converts():
