@@ -102,6 +102,14 @@ GRID_INDEX = np.array([((v >> 3) << 3) | (v & 1) << 2 | ((v >> 1) & 1) << 1 | ((
 
 
 @njit(cache=True, inline="always")
+def _pixels(x0: int, x1: int) -> range:
+    """range(x0, x1) over unsigned indices (0 <= x0): numba then drops its negative-index
+    wraparound from every access, and LLVM can vectorize the loop (a copy of a line runs
+    ~25 times faster)."""
+    return range(np.uint64(x0), np.uint64(x1))
+
+
+@njit(cache=True, inline="always")
 def _collide(mask: int, present: int, bits: int) -> int:
     """Result bits when an object of classes ``bits`` lands on pixels holding ``present``:
     the newcomer is reported if a present class is watched, the present ones if it is."""
@@ -413,9 +421,10 @@ def draw_segment_with(vregs: np.ndarray, ntsc: bool, line: int, x0: int, x1: int
         _compose_line(vregs, ntsc, line, s)
     s[_DRAWN_LO] = x1 & 0xFF
     s[_DRAWN_HI] = x1 >> 8
-    lum = 8 if lum_forced else 0      # P17 = 0 forces the intensity of every pixel (§8.3)
-    for px in range(x0, x1):
-        row[px] = s[_COLOUR + px] | lum
+    lum = np.uint8(8 if lum_forced else 0)   # P17 = 0 forces the intensity of every pixel (§8.3)
+    colour = s[_COLOUR:_COLOUR + WIDTH]
+    for px in _pixels(x0, x1):
+        row[px] = colour[px] | lum
     span_lo = np.int64(s[_SPAN]) | np.int64(s[_SPAN + 1]) << 8
     span_hi = np.int64(s[_SPAN + 2]) | np.int64(s[_SPAN + 3]) << 8
     lo = max(x0, span_lo)
