@@ -196,22 +196,27 @@ def _draw_cell(vregs: np.ndarray, line: int, y: int, x: int, reg: int, mask: int
     address = ((attr & 1) << 8 | vregs[reg]) + (y >> 1) + ((line - y) >> 1)
     bits = CHARSET[address & 0x1FF]
     colour = 8 | ((attr >> 1) & 7)
+    cmap = _plane(s, _CMAP)
+    claim = _plane(s, _CLAIM)
+    hits = _plane(s, _HITS)
+    colours = _plane(s, _COLOUR)
     out = 0
-    for px in range(x, min(x + 16, WIDTH)):
-        present = s[_CMAP + px]
-        if s[_CLAIM + px]:             # a higher-index major was here first
-            s[_CLAIM + px] = 3
+    for k in range(min(16, WIDTH - x)):
+        px = np.uint64(x + k)          # 0 <= x: unsigned, without wraparound (see _indices)
+        present = cmap[px]
+        if claim[px]:                  # a higher-index major was here first
+            claim[px] = 3
             out |= OVERLAP
             if present & CLASS_MAJOR:
                 continue
         else:
-            s[_CLAIM + px] = 1
-        if (bits >> (7 - ((px - x) >> 1))) & 1:       # bit 7 is the leftmost pixel
+            claim[px] = 1
+        if (bits >> (7 - (k >> 1))) & 1:       # bit 7 is the leftmost pixel
             hit = _collide(mask, present, CLASS_MAJOR)
-            s[_HITS + px] |= hit
+            hits[px] |= hit
             out |= hit
-            s[_CMAP + px] = present | CLASS_MAJOR
-            s[_COLOUR + px] = colour
+            cmap[px] = present | CLASS_MAJOR
+            colours[px] = colour
     return out
 
 
@@ -257,6 +262,9 @@ def _draw_sprites(vregs: np.ndarray, line: int, mask: int,
                   s: np.ndarray) -> tuple[int, int, int]:
     """Sprites 3→0 (hardware.md §7.3): bit 0 of a shape byte is the leftmost pixel. Returns the
     span covered and the hits produced."""
+    cmap = _plane(s, _CMAP)
+    hits = _plane(s, _HITS)
+    colours = _plane(s, _COLOUR)
     left = WIDTH
     right = 0
     out = 0
@@ -280,13 +288,13 @@ def _draw_sprites(vregs: np.ndarray, line: int, mask: int,
         for m in range(8):
             if (shape >> m) & 1:
                 a = x + m * size
-                for px in range(a, min(a + size, WIDTH)):
-                    present = s[_CMAP + px]
+                for px in _indices(a, min(a + size, WIDTH)):     # 0 <= x
+                    present = cmap[px]
                     hit = _collide(mask, present, bit)
-                    s[_HITS + px] |= hit
+                    hits[px] |= hit
                     out |= hit
-                    s[_COLOUR + px] = colour
-                    s[_CMAP + px] = present | bit
+                    colours[px] = colour
+                    cmap[px] = present | bit
     return left, right, out
 
 
@@ -405,8 +413,11 @@ def new_scratch() -> np.ndarray:
 
 @njit(cache=True)
 def draw_segment_with(vregs: np.ndarray, ntsc: bool, line: int, x0: int, x1: int,
-                      lum_forced: bool, row: np.ndarray, s: np.ndarray) -> tuple[int, int]:
-    """``draw_segment`` with caller-owned working memory ``s`` from ``new_scratch()``."""
+                      lum_forced: bool, row: np.ndarray, s: np.ndarray,
+                      written: bool = True) -> tuple[int, int]:
+    """``draw_segment`` with caller-owned working memory ``s`` from ``new_scratch()``.
+    ``written=False`` promises that ``vregs`` is unchanged since the last call with this
+    scratch, which saves comparing it with the snapshot."""
     x0 = max(x0, 0)
     x1 = min(x1, WIDTH)
     if x1 <= x0:
@@ -414,7 +425,7 @@ def draw_segment_with(vregs: np.ndarray, ntsc: bool, line: int, x0: int, x1: int
     follows = (x0 > 0 and s[_LINE] == line + 1
                and (np.int64(s[_DRAWN_LO]) | np.int64(s[_DRAWN_HI]) << 8) == x0)
     left_drawn = s[_CMAP + x0 - 1] if follows and s[_ACTIVE] else 0
-    if _same_registers(vregs, ntsc, s):
+    if (not written and s[_NTSC] == (2 if ntsc else 1)) or _same_registers(vregs, ntsc, s):
         if s[_LINE] != line + 1:
             # a line without objects looks like the last one composed if that had the same grid
             kind = _grid_kind(vregs[0xA0], line) + 64 * np.int64(s[_OBJECT_LINES + line])
@@ -506,7 +517,8 @@ def set_edge_pass(work: np.ndarray, on: bool) -> None:
 
 @njit(cache=True)
 def draw_segment_work(vregs: np.ndarray, ntsc: bool, line: int, x0: int, x1: int,
-                      lum_forced: bool, work: np.ndarray) -> tuple[int, int]:
+                      lum_forced: bool, work: np.ndarray, written: bool = True) -> tuple[int, int]:
     """``draw_segment_with`` on a ``new_work()`` array: frame row ``line`` receives the pixels."""
     return draw_segment_with(vregs, ntsc, line, x0, x1, lum_forced,
-                             work[line * WIDTH:(line + 1) * WIDTH], work[HEIGHT * WIDTH:])
+                             work[line * WIDTH:(line + 1) * WIDTH], work[HEIGHT * WIDTH:],
+                             written)

@@ -13,7 +13,7 @@ from numba import njit
 from . import raster, sound
 from .state import (BEAM_X, BEAM_Y, BG_PX, COLLISION, DRAWN, EV_KIND, EV_LINE, EV_LINE_END,
                     EV_TICK, EV_VBLANK, FRAME_TICKS, HB_END, HTOTAL, INT, LINES, NTSC, STATUS,
-                    TPX, TICK_HBL, TICK_VBL, TPL, VBL_END_POS, VBL_START_POS)
+                    TPX, TICK_HBL, TICK_VBL, TPL, VBL_END_POS, VBL_START_POS, VREGS_WRITTEN)
 from .timing import HBLANK_PX, HSTATUS_PX, VBLANK_LINE, VISIBLE_LINES, VISIBLE_PX
 
 CONTROL, STATUS_REG, COLLIDE, COLOUR, BEAM_Y_REG, BEAM_X_REG = 0xA0, 0xA1, 0xA2, 0xA3, 0xA4, 0xA5
@@ -90,7 +90,10 @@ def catch_up(regs: np.ndarray, vregs: np.ndarray, work: np.ndarray, p1: int,
             x0 = min((drawn - start) // regs[TPX], VISIBLE_PX)
             x1 = min((seg_end - start) // regs[TPX], VISIBLE_PX)
             if x1 > x0:
-                coll, st = raster.draw_segment_work(vregs, ntsc, line, x0, x1, lum_forced, work)
+                # the compositor compares the registers with its snapshot only after a write
+                coll, st = raster.draw_segment_work(vregs, ntsc, line, x0, x1, lum_forced, work,
+                                                    regs[VREGS_WRITTEN] != 0)
+                regs[VREGS_WRITTEN] = 0
                 regs[COLLISION] |= coll
                 regs[STATUS] |= st
         drawn = seg_end
@@ -219,5 +222,6 @@ def write(regs: np.ndarray, vregs: np.ndarray, work: np.ndarray, snd: np.ndarray
         regs[BEAM_Y] = beam_y(regs, line, px) & 0xFF
         regs[BEAM_X] = px >> 1
     vregs[a] = v
+    regs[VREGS_WRITTEN] = 1
     if 0xA7 <= a <= 0xA9:
         sound.note_write(snd)
