@@ -129,9 +129,9 @@ def emit_line(vregs: np.ndarray, snd: np.ndarray, audio: np.ndarray) -> None:
     pole = snd[SND_DC_POLE]
     while phase + left >= period:
         take = period - phase
-        acc += level * take
         left -= take
-        x = acc // period
+        # the mean over the sample; one wholly inside this line is the line's level
+        x = level if phase == 0 else (acc + level * take) // period
         # y[n] = x[n] - x[n-1] + pole·y[n-1], fixed point, rounded toward zero
         y = ((x - snd[SND_DC_X]) << DC_SHIFT) + _mul_pole(snd[SND_DC_Y], pole)
         snd[SND_DC_X] = x

@@ -73,22 +73,23 @@ def catch_up(regs: np.ndarray, vregs: np.ndarray, work: np.ndarray, p1: int,
              tick: int) -> None:
     """Draw every visible pixel the beam has passed since the last call, with the registers as
     they are now (called before anything that changes the picture)."""
-    tick += regs[TPX] // 2            # the beam position rounded as in beam()
+    tick += regs[TPX] >> 1            # the beam position rounded as in beam()
     drawn = regs[DRAWN]
     if tick <= drawn:
         return
     tpl = regs[TPL]
+    tpx = regs[TPX]
     lines = regs[LINES]
     ntsc = regs[NTSC] != 0
     lum_forced = (p1 & 0x80) == 0
-    while drawn < tick:
-        line_abs = drawn // tpl
-        start = line_abs * tpl
+    line_abs = drawn // tpl
+    start = line_abs * tpl
+    line = line_abs % lines
+    while True:                       # one segment per line from the last drawn position
         seg_end = min(tick, start + tpl)
-        line = line_abs % lines
-        if line < VISIBLE_LINES:
-            x0 = min((drawn - start) // regs[TPX], VISIBLE_PX)
-            x1 = min((seg_end - start) // regs[TPX], VISIBLE_PX)
+        x0 = min((drawn - start) // tpx, VISIBLE_PX) if line < VISIBLE_LINES else VISIBLE_PX
+        if x0 < VISIBLE_PX:
+            x1 = min((seg_end - start) // tpx, VISIBLE_PX)
             if x1 > x0:
                 # the compositor compares the registers with its snapshot only after a write
                 coll, st = raster.draw_segment_work(vregs, ntsc, line, x0, x1, lum_forced, work,
@@ -97,6 +98,10 @@ def catch_up(regs: np.ndarray, vregs: np.ndarray, work: np.ndarray, p1: int,
                 regs[COLLISION] |= coll
                 regs[STATUS] |= st
         drawn = seg_end
+        if drawn >= tick:
+            break
+        start += tpl
+        line = line + 1 if line + 1 < lines else 0
     regs[DRAWN] = drawn
 
 
