@@ -107,7 +107,7 @@ def _indices(x0: int, x1: int) -> range:
     wraparound from every access, and LLVM can vectorize the loop (a copy of a line runs
     ~25 times faster). Index only arrays whose offset is 0 (see _plane) with them: uint64 mixed
     with int64 arithmetic would give floats."""
-    return range(np.uint64(x0), np.uint64(x1))
+    return range(np.uint64(x0), np.uint64(max(x0, x1)))    # empty, never wrapped, if x1 < x0
 
 
 @njit(cache=True, inline="always")
@@ -513,6 +513,17 @@ def set_edge_pass(work: np.ndarray, on: bool) -> None:
     s[_RULES] = 0 if on else NO_EDGE_PASS
     s[_LINE] = 0
     s[_NTSC] = 0                       # forget the composed line and the register snapshot
+
+
+@njit(cache=True)
+def overlap_free(work: np.ndarray, line: int) -> bool:
+    """True if drawing more of scanline ``line`` with the registers of the last segment cannot
+    set the overlap status bit: the line is not drawn at all, or it is the line composed in
+    the scratch of this ``new_work()`` array and no two majors meet on it."""
+    if line >= HEIGHT:
+        return True
+    s = work[HEIGHT * WIDTH:]
+    return s[_LINE] == line + 1 and s[_OVERLAPS] == 0
 
 
 @njit(cache=True)

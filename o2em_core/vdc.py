@@ -105,6 +105,21 @@ def catch_up(regs: np.ndarray, vregs: np.ndarray, work: np.ndarray, p1: int,
     regs[DRAWN] = drawn
 
 
+@njit(cache=True)
+def drawing_can_wait(regs: np.ndarray, work: np.ndarray, tick: int) -> bool:
+    """True when catching up at ``tick`` would only draw more of the line last drawn, with no
+    register written since and no two majors meeting on that line: the status register's
+    overlap bit cannot change, so a status read may leave the pixels to the next catch-up
+    (they come out the same; collisions are only read through 0xA2, which catches up)."""
+    if regs[VREGS_WRITTEN] != 0:
+        return False
+    tpl = regs[TPL]
+    line_abs = regs[DRAWN] // tpl
+    if tick + (regs[TPX] >> 1) > (line_abs + 1) * tpl:
+        return False
+    return raster.overlap_free(work, line_abs % regs[LINES])
+
+
 # ---- beam events: line end (px 366) and VBLANK start (242, 365) ---------------------------
 
 @njit(cache=True)
@@ -166,7 +181,8 @@ def read(regs: np.ndarray, vregs: np.ndarray, work: np.ndarray, p1: int, tick: i
     if a < 0xA0:
         return int(vregs[a])                   # sprite shapes: always accessible
     if a == STATUS_REG:
-        catch_up(regs, vregs, work, p1, tick)
+        if not drawing_can_wait(regs, work, tick):
+            catch_up(regs, vregs, work, p1, tick)
         line, px = beam(regs, tick)
         st = regs[STATUS] | (ctrl & CTRL_BEAM)
         if HSTATUS_PX <= px < regs[BG_PX] and beam_y(regs, line, px) <= VBLANK_LINE:
