@@ -146,7 +146,7 @@ def run_events(regs: np.ndarray, vregs: np.ndarray, work: np.ndarray, snd: np.nd
         sound.emit_line(vregs, snd, audio)
         line_abs += 1
         regs[EV_LINE] = line_abs
-        if line_abs % lines == VBLANK_LINE:
+        if line + 1 == VBLANK_LINE:             # the next line is VBLANK's (242 < lines - 1)
             regs[EV_KIND] = EV_VBLANK
             regs[EV_TICK] = line_abs * tpl + regs[TICK_VBL]
         else:
