@@ -20,16 +20,26 @@ def map_program(prog: np.ndarray, bios: np.ndarray, cart: np.ndarray, regs: np.n
                 p1: int) -> None:
     """Lay out the 4 KB program space for the bank selected by P10/P11: the BIOS at
     0x000–0x3FF; a standard board (A10 not connected) shows its 2 KB bank at 0x400–0xBFF and
-    mirrors 0x800–0xBFF at 0xC00–0xFFF; an empty slot reads 0xFF."""
-    prog[:BIOS_SIZE] = bios
+    mirrors 0x800–0xBFF at 0xC00–0xFFF; an empty slot reads 0xFF. (Programs switch banks
+    several times a frame, so this copies in loops LLVM vectorizes.)"""
+    _copy(prog, 0, bios, 0, BIOS_SIZE)
     mask = regs[CART_MASK]
     if mask < 0:
         prog[BIOS_SIZE:] = 0xFF
         return
-    base = (p1 & P1_BANK) * 0x800
-    for cpu in range(0x400, 0x1000):
-        window = cpu - 0x400 if cpu < 0xC00 else cpu - 0x800
-        prog[cpu] = int(cart[(window + base) & mask])
+    bank = ((p1 & P1_BANK) * 0x800) & mask          # the sizes are whole 2 KB banks
+    _copy(prog, 0x400, cart, bank, 0x800)
+    _copy(prog, 0xC00, cart, bank + 0x400, 0x400)
+
+
+@njit(cache=True, inline="always")
+def _copy(dst: np.ndarray, at: int, src: np.ndarray, start: int, n: int) -> None:
+    """dst[at:at + n] = src[start:start + n], over unsigned indices (numba then leaves out the
+    negative-index wraparound and LLVM vectorizes the loop)."""
+    d = dst[at:at + n]
+    s = src[start:start + n]
+    for i in range(np.uint64(n)):
+        d[i] = s[i]
 
 
 @njit(cache=True)

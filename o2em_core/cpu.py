@@ -111,28 +111,38 @@ def _inc(pc: int) -> int:
     return pc + 1 if (pc & 0x7FF) != 0x7FF else pc - 0x7FF
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _count(regs: np.ndarray, tmode: int, timer: int, presc: int, t1prev: int, start: int,
            n: int, tpc: int) -> tuple[int, int, int, int]:
-    """Advance the timer (prescaler ÷32) or the event counter (one T1 sample per machine cycle,
-    counting 1->0 changes) over ``n`` cycles starting at tick ``start``.
-    Returns (timer, prescaler, T1 sample, overflowed)."""
-    over = 0
+    """Advance the timer (prescaler ÷32) or the event counter over ``n`` cycles starting at
+    tick ``start``. Returns (timer, prescaler, T1 sample, overflowed). The timer runs in
+    many programs on every instruction, so its few steps are inlined into the loop."""
     if tmode == TMODE_TIMER:
+        over = 0
         presc += n
         if presc >= 32:
             presc -= 32
             timer = (timer + 1) & 0xFF
             over = 1 if timer == 0 else 0
-    else:
-        for k in range(n):
-            s = vdc.t1_level(regs, start + k * tpc)
-            if t1prev == 1 and s == 0:
-                timer = (timer + 1) & 0xFF
-                if timer == 0:
-                    over = 1
-            t1prev = s
+        return timer, presc, t1prev, over
+    timer, t1prev, over = _count_t1(regs, timer, t1prev, start, n, tpc)
     return timer, presc, t1prev, over
+
+
+@njit(cache=True)
+def _count_t1(regs: np.ndarray, timer: int, t1prev: int, start: int, n: int,
+              tpc: int) -> tuple[int, int, int]:
+    """The event counter: one T1 sample per machine cycle, counting 1->0 changes.
+    Returns (timer, T1 sample, overflowed)."""
+    over = 0
+    for k in range(n):
+        s = vdc.t1_level(regs, start + k * tpc)
+        if t1prev == 1 and s == 0:
+            timer = (timer + 1) & 0xFF
+            if timer == 0:
+                over = 1
+        t1prev = s
+    return timer, t1prev, over
 
 
 @njit(cache=True)

@@ -15,7 +15,7 @@ from . import bus, cpu, jit_cache, keyboard, raster, sound, state
 from .raster import HEIGHT, WIDTH
 from .state import (FRAME_END, FRAME_TICKS, FRAMES, JOY_OFF, JOY_SIZE, KEYS_OFF, KEYS_SIZE,
                     MEM_SIZE, POWER_ON_TICK, REGS_SIZE, TICK, TPC, TPL, VDC_OFF, VDC_SIZE,
-                    XRAM_OFF, XRAM_SIZE, IRAM_OFF, IRAM_SIZE)
+                    VREGS_WRITTEN, XRAM_OFF, XRAM_SIZE, IRAM_OFF, IRAM_SIZE)
 from .timing import POWER_ON_LINE, REGIONS
 
 
@@ -129,6 +129,7 @@ class Machine:
         """Run the compiled loop until ``tick`` or the end of the frame, whichever is first;
         at the end of a frame publish the picture and the frame's samples."""
         end = int(self._regs[FRAME_END])
+        self._regs[VREGS_WRITTEN] = 1       # vdc_regs may have been changed from outside
         cpu.run(self._regs, self.iram, self.xram, self.vdc_regs, self._keys, self._joys,
                 self._prog, self._bios, self._cart, self._work, self._snd, self._audio,
                 min(tick, end))

@@ -79,7 +79,7 @@ def note_write(snd: np.ndarray) -> None:
     snd[SND_WRITTEN] = 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")      # once per line: no call
 def clock_line(vregs: np.ndarray, snd: np.ndarray) -> bool:
     """One HBLANK-start clock: step the prescaler (every 4 or 16 lines a shift is due) and shift
     unless the CPU wrote the register since the last clock. True = raise the sound interrupt."""
@@ -114,7 +114,7 @@ def clock_line(vregs: np.ndarray, snd: np.ndarray) -> bool:
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")      # once per line: no call
 def emit_line(vregs: np.ndarray, snd: np.ndarray, audio: np.ndarray) -> None:
     """Append the host samples covered by one scanline of output to ``audio``."""
     ctrl = np.int64(vregs[0xAA])
@@ -129,9 +129,9 @@ def emit_line(vregs: np.ndarray, snd: np.ndarray, audio: np.ndarray) -> None:
     pole = snd[SND_DC_POLE]
     while phase + left >= period:
         take = period - phase
-        acc += level * take
         left -= take
-        x = acc // period
+        # the mean over the sample; one wholly inside this line is the line's level
+        x = level if phase == 0 else (acc + level * take) // period
         # y[n] = x[n] - x[n-1] + pole·y[n-1], fixed point, rounded toward zero
         y = ((x - snd[SND_DC_X]) << DC_SHIFT) + _mul_pole(snd[SND_DC_Y], pole)
         snd[SND_DC_X] = x

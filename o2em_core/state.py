@@ -52,13 +52,15 @@ REG_NAMES: tuple[str, ...] = (
     "NTSC", "TPC", "TPX", "TPL", "LINES", "FRAME_TICKS", "HTOTAL",
     "HB_END", "BG_PX", "VBL_START_POS", "VBL_END_POS", "TICK_VBL", "TICK_HBL",
     "CART_MASK",            # cartridge size − 1, or −1 for an empty slot
+    # (added later, at the end, so that older save states keep their layout)
+    "VREGS_WRITTEN",        # 1 if a VDC register was written since the picture was last drawn
 )
 (A, PC, PSW, F1, MB, T, TF, TMODE, PRESCALE, T1_PREV, IEN_I, IEN_T, TIMER_REQ, IN_IRQ,
  JNI_END, JNI_TARGET, P1, P2, BUS,
  TICK, POWER_ON_TICK, FRAME_END, FRAMES, EV_TICK, EV_KIND, EV_LINE,
  INT, STATUS, COLLISION, BEAM_X, BEAM_Y, DRAWN,
  NTSC, TPC, TPX, TPL, LINES, FRAME_TICKS, HTOTAL, HB_END, BG_PX, VBL_START_POS,
- VBL_END_POS, TICK_VBL, TICK_HBL, CART_MASK) = range(len(REG_NAMES))
+ VBL_END_POS, TICK_VBL, TICK_HBL, CART_MASK, VREGS_WRITTEN) = range(len(REG_NAMES))
 REGS_SIZE = 64              # room to grow without changing the state layout's size
 
 # Event kinds of the beam (vdc.run_events)
@@ -93,6 +95,7 @@ def new_regs(region: Region, cart_size: int) -> np.ndarray:
     r[EV_KIND] = EV_LINE_END
     r[EV_TICK] = t0 + region.tick_of_px(HBLANK_PX)
     r[JNI_END] = -1
+    r[VREGS_WRITTEN] = 1                  # the compositor has no snapshot yet
     reset_cpu(r)
     return r
 

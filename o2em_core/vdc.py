@@ -13,7 +13,7 @@ from numba import njit
 from . import raster, sound
 from .state import (BEAM_X, BEAM_Y, BG_PX, COLLISION, DRAWN, EV_KIND, EV_LINE, EV_LINE_END,
                     EV_TICK, EV_VBLANK, FRAME_TICKS, HB_END, HTOTAL, INT, LINES, NTSC, STATUS,
-                    TPX, TICK_HBL, TICK_VBL, TPL, VBL_END_POS, VBL_START_POS)
+                    TPX, TICK_HBL, TICK_VBL, TPL, VBL_END_POS, VBL_START_POS, VREGS_WRITTEN)
 from .timing import HBLANK_PX, HSTATUS_PX, VBLANK_LINE, VISIBLE_LINES, VISIBLE_PX
 
 CONTROL, STATUS_REG, COLLIDE, COLOUR, BEAM_Y_REG, BEAM_X_REG = 0xA0, 0xA1, 0xA2, 0xA3, 0xA4, 0xA5
@@ -73,28 +73,51 @@ def catch_up(regs: np.ndarray, vregs: np.ndarray, work: np.ndarray, p1: int,
              tick: int) -> None:
     """Draw every visible pixel the beam has passed since the last call, with the registers as
     they are now (called before anything that changes the picture)."""
-    tick += regs[TPX] // 2            # the beam position rounded as in beam()
+    tick += regs[TPX] >> 1            # the beam position rounded as in beam()
     drawn = regs[DRAWN]
     if tick <= drawn:
         return
     tpl = regs[TPL]
+    tpx = regs[TPX]
     lines = regs[LINES]
     ntsc = regs[NTSC] != 0
     lum_forced = (p1 & 0x80) == 0
-    while drawn < tick:
-        line_abs = drawn // tpl
-        start = line_abs * tpl
+    line_abs = drawn // tpl
+    start = line_abs * tpl
+    line = line_abs % lines
+    while True:                       # one segment per line from the last drawn position
         seg_end = min(tick, start + tpl)
-        line = line_abs % lines
-        if line < VISIBLE_LINES:
-            x0 = min((drawn - start) // regs[TPX], VISIBLE_PX)
-            x1 = min((seg_end - start) // regs[TPX], VISIBLE_PX)
+        x0 = min((drawn - start) // tpx, VISIBLE_PX) if line < VISIBLE_LINES else VISIBLE_PX
+        if x0 < VISIBLE_PX:
+            x1 = min((seg_end - start) // tpx, VISIBLE_PX)
             if x1 > x0:
-                coll, st = raster.draw_segment_work(vregs, ntsc, line, x0, x1, lum_forced, work)
+                # the compositor compares the registers with its snapshot only after a write
+                coll, st = raster.draw_segment_work(vregs, ntsc, line, x0, x1, lum_forced, work,
+                                                    regs[VREGS_WRITTEN] != 0)
+                regs[VREGS_WRITTEN] = 0
                 regs[COLLISION] |= coll
                 regs[STATUS] |= st
         drawn = seg_end
+        if drawn >= tick:
+            break
+        start += tpl
+        line = line + 1 if line + 1 < lines else 0
     regs[DRAWN] = drawn
+
+
+@njit(cache=True)
+def drawing_can_wait(regs: np.ndarray, work: np.ndarray, tick: int) -> bool:
+    """True when catching up at ``tick`` would only draw more of the line last drawn, with no
+    register written since and no two majors meeting on that line: the status register's
+    overlap bit cannot change, so a status read may leave the pixels to the next catch-up
+    (they come out the same; collisions are only read through 0xA2, which catches up)."""
+    if regs[VREGS_WRITTEN] != 0:
+        return False
+    tpl = regs[TPL]
+    line_abs = regs[DRAWN] // tpl
+    if tick + (regs[TPX] >> 1) > (line_abs + 1) * tpl:
+        return False
+    return raster.overlap_free(work, line_abs % regs[LINES])
 
 
 # ---- beam events: line end (px 366) and VBLANK start (242, 365) ---------------------------
@@ -123,7 +146,7 @@ def run_events(regs: np.ndarray, vregs: np.ndarray, work: np.ndarray, snd: np.nd
         sound.emit_line(vregs, snd, audio)
         line_abs += 1
         regs[EV_LINE] = line_abs
-        if line_abs % lines == VBLANK_LINE:
+        if line + 1 == VBLANK_LINE:             # the next line is VBLANK's (242 < lines - 1)
             regs[EV_KIND] = EV_VBLANK
             regs[EV_TICK] = line_abs * tpl + regs[TICK_VBL]
         else:
@@ -158,7 +181,8 @@ def read(regs: np.ndarray, vregs: np.ndarray, work: np.ndarray, p1: int, tick: i
     if a < 0xA0:
         return int(vregs[a])                   # sprite shapes: always accessible
     if a == STATUS_REG:
-        catch_up(regs, vregs, work, p1, tick)
+        if not drawing_can_wait(regs, work, tick):
+            catch_up(regs, vregs, work, p1, tick)
         line, px = beam(regs, tick)
         st = regs[STATUS] | (ctrl & CTRL_BEAM)
         if HSTATUS_PX <= px < regs[BG_PX] and beam_y(regs, line, px) <= VBLANK_LINE:
@@ -219,5 +243,6 @@ def write(regs: np.ndarray, vregs: np.ndarray, work: np.ndarray, snd: np.ndarray
         regs[BEAM_Y] = beam_y(regs, line, px) & 0xFF
         regs[BEAM_X] = px >> 1
     vregs[a] = v
+    regs[VREGS_WRITTEN] = 1
     if 0xA7 <= a <= 0xA9:
         sound.note_write(snd)
