@@ -81,6 +81,7 @@ class Draw(Event):
 
 @dataclass(frozen=True)
 class Homeland(Event):
+    """A player's homeland, chosen in seat order (rule 3)."""
     verb: ClassVar[str] = "homeland"
     player: str
     country: str
@@ -130,6 +131,7 @@ class War(Event):
 
 @dataclass(frozen=True)
 class Pass(Event):
+    """The player whose turn it is gives the attack option on to the left (rules 14, 20)."""
     verb: ClassVar[str] = "pass"
     player: str
 

@@ -115,19 +115,13 @@ def test_tank_drives_onto_a_mine(game):
     assert game.unit(0, "U_X") > x
 
 
-def test_tank_cannot_enter_water(game):
+@pytest.mark.parametrize("start", [
+    (2, 4),                                 # water from column 3 in row 4
+    (1, 5),                                 # the mountain is in cell (2, 5)
+], ids=["water", "mountain"])
+def test_tank_is_stopped_by(game, start):
     game.start("T", "T")
-    x, y = cell(2, 4)                       # water from column 3 in row 4
-    game.place(0, x, y, RIGHT)
-    game.stick(0, right=True)
-    game.run(100)
-    assert game.battle["battle_result"] == "running"
-    assert game.unit(0, "U_X") < x + 16
-
-
-def test_tank_cannot_climb_a_mountain(game):
-    game.start("T", "T")
-    x, y = cell(1, 5)                       # the mountain is in cell (2, 5)
+    x, y = cell(*start)
     game.place(0, x, y, RIGHT)
     game.stick(0, right=True)
     game.run(100)
