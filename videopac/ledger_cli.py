@@ -16,6 +16,7 @@ from board_ledger.chart import pbr_svg
 from board_ledger.errors import LedgerError, NotationError, StoreError
 from board_ledger.game import Game
 from board_ledger.store import Store
+from videopac.paths import write_atomically
 
 PROG = "videopac ledger"
 
@@ -61,8 +62,10 @@ def replay(args: argparse.Namespace) -> int:
     path = pathlib.Path(args.file)
     try:
         text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        return _fail(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}", 1)
+    except UnicodeDecodeError:
+        return _fail(f"{path} is not a text file; give a game in the ledger notation (UTF-8 text)", 1)
+    except OSError as exc:
+        return _fail(f"cannot read {path}: {exc.strerror or exc}", 1)
     store = None
     try:
         game = Game()
@@ -104,7 +107,10 @@ def status(args: argparse.Namespace) -> int:
 
 def _write(text: str, output: str | None) -> None:
     if output:
-        pathlib.Path(output).write_text(text, encoding="utf-8")
+        try:
+            write_atomically(output, text.encode("utf-8"), parents=False)
+        except OSError as exc:          # name the file asked for, not the temporary one
+            raise OSError(exc.errno, exc.strerror, output) from None
     else:
         sys.stdout.write(text)
 
@@ -139,3 +145,6 @@ def main(args: argparse.Namespace) -> int:
         return {"replay": replay, "status": status, "export": export, "chart": chart}[command](args)
     except LedgerError as exc:
         return _fail(str(exc), 1 if isinstance(exc, StoreError) else 2)
+    except OSError as exc:  # the export or chart file could not be written
+        return _fail(f"cannot write {exc.filename}: {exc.strerror or exc}; "
+                     "choose another file or free some space", 1)

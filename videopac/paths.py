@@ -8,6 +8,8 @@ import pathlib
 import re
 import sys
 
+from cartridge.asm48.output import write_all
+
 APP = "videopac"
 
 
@@ -55,9 +57,11 @@ def screenshot_path(cart: str, when: _dt.datetime | None = None) -> pathlib.Path
     return data_dir() / "screenshots" / f"{cart}-{stamp}.png"
 
 
-def write_atomically(path: pathlib.Path, data: bytes) -> None:
-    """Write a file so that a crash leaves either the old or the new content, never half of it."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_bytes(data)
-    os.replace(tmp, path)
+def write_atomically(path: pathlib.Path | str, data: bytes, parents: bool = True) -> None:
+    """Write a file so that a crash or a full disk leaves either the old or the new content, never
+    half of it and never an empty file (an older save state or screenshot is not lost).
+    ``parents`` creates missing folders (the app's own data folders; not a path the user typed)."""
+    path = pathlib.Path(path)
+    if parents:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    write_all({path: data})

@@ -11,6 +11,7 @@ import zlib
 from pathlib import Path
 
 from cartridge.images import ROMS, builtin_image
+from videopac.paths import write_atomically
 
 PROG = "videopac roms"
 
@@ -46,7 +47,7 @@ def _export(directory: str | None) -> int:
     try:
         target.mkdir(parents=True, exist_ok=True)
         for name in builtin_names():
-            (target / f"{name}.bin").write_bytes(builtin_image(name))
+            write_atomically(target / f"{name}.bin", builtin_image(name), parents=False)
             print(target / f"{name}.bin")
     except OSError as exc:
         print(f"{PROG}: cannot write to {target}: {exc.strerror or exc}.", file=sys.stderr)

@@ -16,6 +16,8 @@ import wave
 import zlib
 from dataclasses import dataclass
 
+from videopac import paths
+
 PROG = "videopac run"
 
 
@@ -209,9 +211,10 @@ def _apply(machine, event: Event) -> None:
 
 def _write(path: str, data: bytes) -> None:
     try:
-        pathlib.Path(path).write_bytes(data)
+        paths.write_atomically(path, data, parents=False)
     except OSError as exc:
-        raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
+        raise UsageError(f"cannot write {path}: {exc.strerror or exc}; choose another file or "
+                         "free some space") from None
 
 
 def main(args: argparse.Namespace) -> int:
@@ -234,7 +237,8 @@ def main(args: argparse.Namespace) -> int:
             try:
                 machine.load_state(state)
             except StateError as exc:
-                raise UsageError(f"{args.state_in}: {exc}") from None
+                raise UsageError(f"{args.state_in}: {exc}; give a state written by --state-out "
+                                 "with the same BIOS, cartridge and region") from None
         pending = list(events)
         sound = []
         for frame in range(args.frames):

@@ -81,7 +81,8 @@ def test_bad_files(roms, capsys) -> None:
         (("keys.bin", "--no-cart", "--bios", "keys.bin"), "give either CART.bin or --no-cart, "
                                                           "not both"),
         (("--no-cart", "--bios", "keys.bin", "--state-in", "odd.bin"),
-         f"{roms / 'odd.bin'}: this is not a Videopac save state"),
+         f"{roms / 'odd.bin'}: this is not a Videopac save state; give a state written by "
+         "--state-out with the same BIOS, cartridge and region"),
     ]
     for args, message in cases:
         argv = [str(roms / a) if a.endswith(".bin") else a for a in args]
