@@ -130,14 +130,18 @@ def test_help_lists_the_subcommands():
         assert word in res.stdout
 
 
-def test_the_documented_example_game_replays(root, tmp_path):
+def replay_documented(root, tmp_path, heading: str) -> dict:
+    """Replay the first code block after ``heading`` in docs/ledger.md; return the status JSON."""
     text = (root / "docs/ledger.md").read_text()
-    block = text.split("A game, from the setup into play")[1].split("```")[1]
     path = tmp_path / "doc.txt"
-    path.write_text(block)
+    path.write_text(text.split(heading)[1].split("```")[1])
     res = ledger("replay", str(path), "--json")
     assert res.returncode == 0, res.stderr
-    status = json.loads(res.stdout)
+    return json.loads(res.stdout)
+
+
+def test_the_documented_example_game_replays(root, tmp_path):
+    status = replay_documented(root, tmp_path, "A game, from the setup into play")
     anna, bert, carla = status["players"]
     assert anna["conquered"] == bert["conquered"] == ["Philippines"]
     assert (anna["chips"], bert["chips"]) == (2000 + 1200 + 400 + 2000, 400)   # Anna: zone 7 bonus
@@ -195,13 +199,7 @@ def test_repl_warns_when_a_pbr_passes_the_printed_track(tmp_path):
 
 
 def test_the_documented_end_game_replays(root, tmp_path):
-    text = (root / "docs/ledger.md").read_text()
-    block = text.split("A short game on a six-country board")[1].split("```")[1]
-    path = tmp_path / "doc.txt"
-    path.write_text(block)
-    res = ledger("replay", str(path), "--json")
-    assert res.returncode == 0, res.stderr
-    status = json.loads(res.stdout)
+    status = replay_documented(root, tmp_path, "A short game on a six-country board")
     assert status["phase"] == "over" and status["winner"] == "Bert"
     assert [p["pbr"] for p in status["players"]] == [2.5, 4, 2.5]
     assert status["war_chest"] == 0
