@@ -62,13 +62,16 @@ def _image(data: bytes | bytearray | np.ndarray | None, sizes: tuple[int, ...],
     return np.frombuffer(raw, dtype=np.uint8).copy()
 
 
+FIRST_COMPILE_NOTICE = "compiling the emulator core, first start only"
+
+
 def _announce_first_compile() -> None:
     """Numba compiles the core on the first start only (cache=True); say so, because it takes
     a while."""
     if os.environ.get("NUMBA_DISABLE_JIT", "0") not in ("", "0"):
         return
     if not jit_cache.is_compiled():
-        print("compiling the emulator core, first start only", file=sys.stderr, flush=True)
+        print(FIRST_COMPILE_NOTICE, file=sys.stderr, flush=True)
 
 
 class Machine:

@@ -6,6 +6,7 @@ import sys
 
 import pytest
 
+from o2em_core.machine import FIRST_COMPILE_NOTICE
 from videopac import play
 
 
@@ -34,7 +35,7 @@ def test_unreachable_display_is_the_same_sentence(tmp_path):
     cart.write_bytes(bytes(2048))
     res = subprocess.run([sys.executable, "-m", "videopac", "play", str(cart), "--bios", str(bios)],
                          capture_output=True, text=True, env=env, timeout=120)
-    err = res.stderr.replace("compiling the emulator core, first start only\n", "")
+    err = res.stderr.replace(FIRST_COMPILE_NOTICE + "\n", "")
     assert res.returncode == 2 and "Traceback" not in err
     assert err.startswith("videopac play: no display was found") and err.count("\n") == 1
 

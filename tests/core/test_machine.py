@@ -202,7 +202,7 @@ def test_first_compile_is_announced(monkeypatch, capsys) -> None:
     monkeypatch.setattr(machine.jit_cache, "is_compiled", lambda: False)
     monkeypatch.delenv("NUMBA_DISABLE_JIT", raising=False)
     machine._announce_first_compile()
-    assert capsys.readouterr().err == "compiling the emulator core, first start only\n"
+    assert capsys.readouterr().err == machine.FIRST_COMPILE_NOTICE + "\n"
     monkeypatch.setattr(machine.jit_cache, "is_compiled", lambda: True)
     machine._announce_first_compile()
     assert capsys.readouterr().err == ""
