@@ -8,6 +8,7 @@ import sys
 
 import pytest
 
+from o2em_core.machine import FIRST_COMPILE_NOTICE
 from videopac import cli, run as runner
 
 from .programs import ROOT, images
@@ -24,8 +25,9 @@ def roms(tmp_path):
 
 
 def _run(capsys, *argv: str) -> tuple[int, str]:
+    """Run `videopac run` in-process; stderr without the notice a cold numba cache prints."""
     code = cli.main(["run", *map(str, argv)])
-    return code, capsys.readouterr().err
+    return code, capsys.readouterr().err.replace(FIRST_COMPILE_NOTICE + "\n", "")
 
 
 def test_script_and_dump(roms, capsys) -> None:
