@@ -7,6 +7,7 @@ reference is taken from the previous pass), so code whose size depends on later 
 Only the errors of the last pass are reported; they are then exact."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
@@ -17,7 +18,7 @@ from .encoder import CODE_END, encode, is_instruction
 from .errors import AsmError, Diagnostic, SourceError
 from .expr import UserFunction, Value, evaluate
 from .lexer import (NAME_RE, Operand, Statement, as_indented_definition, parse_line,
-                    scan_quoted)
+                    strip_comment, unquoted)
 from .stdinc import STANDARD_INCLUDES
 
 MAX_PASSES = 12
@@ -59,9 +60,13 @@ class Symbol:
 
 @dataclass
 class Macro:
+    """A MACRO definition: parameter names (upper case), their defaults ("" = none given)
+    and the body lines, substituted at each call."""
+
     name: str
     params: list[str]
     body: list[SrcLine]
+    defaults: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -340,11 +345,8 @@ class Pass:
         if op == "MACRO":
             if not st.label:
                 raise SourceError("MACRO needs a name in the label field")
-            params = [o.text for o in st.operands]
-            for p, o in zip(params, st.operands):
-                if not NAME_RE.fullmatch(p):
-                    raise SourceError(f"invalid macro parameter '{p}'", column=o.column)
-            self.macros[st.label.upper()] = Macro(st.label, params, body)
+            params, defaults = macro_parameters(st.operands)
+            self.macros[st.label.upper()] = Macro(st.label, params, body, defaults)
             return
         if st.label is not None:
             self.define(st.label, self.pc, "label", st.label_column)
@@ -358,11 +360,11 @@ class Pass:
             for _ in range(count):
                 self.run_expansion(body, {}, note, src)
             return
-        if len(st.operands) < 1 or not NAME_RE.fullmatch(st.operands[0].text):
-            raise SourceError(f"{op} needs a parameter name and a list")
+        if len(st.operands) < 1 or not MACRO_PARAM_RE.fullmatch(st.operands[0].text):
+            raise SourceError(f"{op} needs a parameter name (letters and digits) and a list")
         param = st.operands[0].text.upper()
         if op == "IRP":
-            items = [o.text for o in st.operands[1:]]
+            items = [upcase_unquoted(o.text) for o in st.operands[1:]]
         else:
             raw = ",".join(o.text for o in st.operands[1:])
             items = list(raw[1:-1] if raw[:1] in "'\"" and raw[-1:] == raw[:1] else raw)
@@ -370,13 +372,39 @@ class Pass:
             self.run_expansion(body, {param: item}, note, src)
 
     def expand(self, macro: Macro, st: Statement, src: SrcLine) -> None:
-        args = [o.text for o in st.operands]
-        if len(args) > len(macro.params):
-            raise SourceError(f"macro {macro.name} takes {len(macro.params)} argument(s), "
-                              f"got {len(args)}")
-        mapping = {p.upper(): (args[k] if k < len(args) else "")
-                   for k, p in enumerate(macro.params)}
-        mapping.setdefault("ARGCOUNT", str(len(args)))
+        """Call `macro` with the statement's arguments, as asl binds them: positional
+        arguments first, then `name=value` keyword arguments; an empty positional argument
+        or a missing one takes the parameter's default, a keyword argument may set it
+        empty; arguments beyond the parameters are allowed (they count in ARGCOUNT and
+        appear in ALLARGS).  Arguments are upper-cased outside quotes, as asl does in its
+        default case-insensitive mode (it shows when a parameter is used in a string)."""
+        args = [upcase_unquoted(o.text) for o in st.operands]
+        index = {p: k for k, p in enumerate(macro.params)}
+        values: list[str | None] = [None] * len(macro.params)
+        keyword_seen = False
+        for arg, operand in zip(args, st.operands):
+            keyword = keyword_argument(arg)
+            if keyword is not None:
+                name, value = keyword
+                if name not in index:
+                    raise SourceError(f"macro {macro.name} has no parameter '{name}' "
+                                      f"(keyword argument '{operand.text}')",
+                                      column=operand.column)
+                values[index[name]] = value
+                keyword_seen = True
+            elif keyword_seen:
+                raise SourceError("positional macro argument after a keyword argument "
+                                  "(asl allows none)", column=operand.column)
+        positional = 0 if not args else next(
+            (k for k, a in enumerate(args) if keyword_argument(a) is not None), len(args))
+        for k in range(min(positional, len(macro.params))):
+            if args[k] and values[k] is None:
+                values[k] = args[k]
+        mapping = {p: (v if v is not None else macro.defaults[k])
+                   for k, (p, v) in enumerate(zip(macro.params, values))}
+        # asl's manual: ARGCOUNT is never below the number of declared parameters,
+        # because missing arguments are filled with empty strings
+        mapping.setdefault("ARGCOUNT", str(max(len(args), len(macro.params))))
         mapping.setdefault("ALLARGS", ",".join(args))
         note = f" (in macro {macro.name} called at {src.file}:{src.line})"
         self.run_expansion(macro.body, mapping, note, src)
@@ -500,34 +528,85 @@ def unquote(text: str) -> str:
     return text
 
 
+MACRO_PARAM_RE = re.compile(r"[A-Za-z][A-Za-z0-9]*")
+ALNUM_RUN_RE = re.compile(r"[A-Za-z0-9]+")
+
+
+def macro_parameters(operands: Sequence[Operand]) -> tuple[list[str], list[str]]:
+    """Parameter names (upper case) and defaults of a MACRO line: `p1,p2=default`.
+    asl allows only letters and digits in parameter names, because an underscore (or any
+    other character) in the body ends a parameter name (`lbl_x` uses parameter `x`).
+    Control parameters in braces (`{NOEXPAND}`, `{GLOBALSYMBOLS}`) only steer asl's
+    listing and symbol export and are skipped."""
+    params: list[str] = []
+    defaults: list[str] = []
+    for o in operands:
+        text = o.text
+        if len(text) >= 2 and text[0] == "{" and text[-1] == "}":
+            continue
+        eq = top_level_equals(text)
+        name, default = (text, "") if eq is None else (text[:eq].strip(), text[eq + 1:].strip())
+        if not MACRO_PARAM_RE.fullmatch(name):
+            raise SourceError(f"invalid macro parameter '{name}' (asl allows only letters "
+                              "and digits: an underscore in the body ends a parameter name)",
+                              column=o.column)
+        if name.upper() in params:
+            raise SourceError(f"macro parameter '{name}' declared twice", column=o.column)
+        params.append(name.upper())
+        defaults.append(default)
+    return params, defaults
+
+
+def top_level_equals(text: str) -> int | None:
+    """Index of the first `=` outside quotes and parentheses, or None."""
+    depth = 0
+    for i, c in unquoted(text):
+        if c in "([":
+            depth += 1
+        elif c in ")]":
+            depth -= 1
+        elif c == "=" and depth == 0:
+            return i
+    return None
+
+
+def keyword_argument(arg: str) -> tuple[str, str] | None:
+    """(NAME, value) for a macro argument written `name=value`, else None.  Only a plain
+    name before the `=` makes a keyword argument, so `x==1` or `a<=b` stay positional."""
+    eq = top_level_equals(arg)
+    if eq is None or arg[eq + 1:eq + 2] == "=":
+        return None
+    name = arg[:eq].strip()
+    if not MACRO_PARAM_RE.fullmatch(name):
+        return None
+    return name.upper(), arg[eq + 1:].strip()
+
+
+def upcase_unquoted(text: str) -> str:
+    """The text upper-cased outside quoted literals."""
+    out = list(text)
+    try:
+        for i, c in unquoted(text):
+            out[i] = c.upper()
+    except SourceError:
+        return text
+    return "".join(out)
+
+
 def substitute(text: str, mapping: dict[str, str]) -> str:
-    """Replace macro parameters (whole names, case-insensitive) outside quotes."""
+    """Replace macro parameters in a body line the way asl does: a parameter is any run of
+    letters and digits equal to its name (case-insensitive), so an underscore, a dot or
+    any other character ends it (`lbl_x` and `x_loop` use parameter `x`, `xy` does not),
+    and asl replaces it inside quotes too (`db "X"` in a macro with parameter x).  The
+    `;` comment is left as it is."""
     if not mapping:
         return text
-    out = []
-    i = 0
-    while i < len(text):
-        c = text[i]
-        if c in "'\"":
-            try:
-                end = scan_quoted(text, i)
-            except SourceError:
-                end = len(text)
-            out.append(text[i:end])
-            i = end
-            continue
-        if c == ";":
-            out.append(text[i:])
-            break
-        m = NAME_RE.match(text, i)
-        if m and (i == 0 or not (text[i - 1].isalnum() or text[i - 1] in "_$")):
-            word = m.group(0)
-            out.append(mapping.get(word.upper(), word))
-            i = m.end()
-            continue
-        out.append(c)
-        i += 1
-    return "".join(out)
+    try:
+        code = strip_comment(text)
+    except SourceError:
+        code = text
+    body = ALNUM_RUN_RE.sub(lambda m: mapping.get(m.group(0).upper(), m.group(0)), code)
+    return body + text[len(code):]
 
 
 def assemble(text: str, filename: str = "<string>",
