@@ -76,8 +76,9 @@ all     macro   first
 
 
 def test_underscore_ends_a_parameter_name():
+    # {GLOBALSYMBOLS} publishes the labels (asl keeps labels in a macro local otherwise)
     src = """
-mk      macro   x
+mk      macro   x,{GLOBALSYMBOLS}
 lbl_x   db      x
 x_end   db      0
         dw      lbl_x, x_end
@@ -148,4 +149,200 @@ m       macro   {NOEXPAND},v
 
 def test_irp_parameter_follows_the_same_rules():
     assert code("\tirp v,1,2\nl_v\tdb v\n\tendm\n") == bytes([1, 2])
-    assert set(assemble("\tirp v,1,2\nl_v\tdb v\n\tendm\n").symbols) == {"l_1", "l_2"}
+    published = assemble("\tirp v,{GLOBALSYMBOLS},1,2\nl_v\tdb v\n\tendm\n").symbols
+    assert set(published) == {"l_1", "l_2"}
+
+
+# ---- labels local to an expansion (asl's manual, MACRO: "Labels defined in macros always
+# are regarded as being local, unless the GLOBALSYMBOLS was used"; REPT, IRP and IRPC make
+# every iteration local the same way) ------------------------------------------------------
+
+DELAY = """
+delay   macro   n
+        mov     r7,#n
+loop:   djnz    r7,loop
+        endm
+"""
+
+
+def test_a_macro_with_a_loop_label_can_be_called_twice():
+    # MOV R7,#n = BF n; DJNZ R7 = EF target; each DJNZ jumps to its own expansion's loop
+    asm = assemble(DELAY + "\tdelay 3\n\tdelay 5\n")
+    assert asm.data == bytes([0xBF, 3, 0xEF, 2, 0xBF, 5, 0xEF, 6])
+    assert asm.symbols == {}            # local labels are not published
+
+
+def test_a_local_label_is_invisible_outside_its_expansion():
+    with pytest.raises(AsmError, match="undefined symbol 'loop'"):
+        assemble(DELAY + "\tdelay 3\n\tjmp loop\n")
+
+
+def test_a_local_label_hides_a_global_one_of_the_same_name_inside_only():
+    src = """
+loop    nop
+        delay   1
+        jmp     loop
+"""
+    # the DJNZ goes to the expansion's loop (3), the JMP outside to the global one (0)
+    assert code(DELAY + src) == bytes([0x00, 0xBF, 1, 0xEF, 3, 0x04, 0x00])
+
+
+def test_forward_reference_to_a_local_label():
+    src = """
+skip    macro
+        jmp     over
+        db      0AAh
+over:   nop
+        endm
+        skip
+        skip
+"""
+    assert code(src) == bytes([0x04, 3, 0xAA, 0, 0x04, 7, 0xAA, 0])
+
+
+def test_globalsymbols_publishes_the_labels():
+    src = DELAY.replace("delay   macro   n", "delay   macro   n,{GLOBALSYMBOLS}")
+    asm = assemble(src + "\tdelay 3\n\tjmp loop\n")
+    assert asm.symbols == {"loop": 2} and asm.data[-2:] == bytes([0x04, 2])
+    with pytest.raises(AsmError, match="duplicate definition of symbol 'loop'"):
+        assemble(src + "\tdelay 3\n\tdelay 5\n")
+
+
+def test_equ_and_set_in_a_macro_stay_global():
+    src = """
+count   set     0
+tick    macro
+count   set     count+1
+last    equ     $
+here:   nop
+        endm
+        tick
+        db      count, last
+"""
+    asm = assemble(src)
+    assert asm.data == bytes([0, 1, 0]) and asm.symbols == {"count": 1, "last": 0}
+
+
+def test_nested_macro_sees_the_enclosing_expansions_labels():
+    src = """
+back    macro
+        jmp     top
+        endm
+outer   macro
+top:    nop
+        back
+        endm
+        outer
+        outer
+"""
+    assert code(src) == bytes([0x00, 0x04, 0x00, 0x00, 0x04, 0x03])
+
+
+def test_label_on_the_call_line_is_defined_outside_the_expansion():
+    asm = assemble(DELAY + "\tnop\nwait\tdelay 2\n\tjmp wait\n")
+    assert asm.symbols == {"wait": 1} and asm.data[-2:] == bytes([0x04, 1])
+
+
+def test_rept_and_irp_iterations_are_local_each():
+    rept = "\trept 2\nl:\tdjnz r2,l\n\tendm\n"
+    assert code(rept) == bytes([0xEA, 0, 0xEA, 2])
+    irp = "\tirp r,r2,r3\nl:\tdjnz r,l\n\tendm\n"
+    assert code(irp) == bytes([0xEA, 0, 0xEB, 2])
+    irpc = "\tirpc c,\"12\"\nl:\tdb c, l\n\tendm\n"
+    assert code(irpc) == bytes([1, 0, 2, 2])
+    with pytest.raises(AsmError, match="duplicate definition"):
+        assemble("\trept {GLOBALSYMBOLS},2\nl:\tnop\n\tendm\n")
+    assert assemble("\trept 1,{GLOBALSYMBOLS}\nl:\tnop\n\tendm\n").symbols == {"l": 0}
+
+
+def test_exitm_ends_the_whole_rept():
+    src = """
+n       set     0
+        rept    5
+n       set     n+1
+        if      n = 2
+        exitm
+        endif
+        db      n
+        endm
+"""
+    assert code(src) == bytes([1])
+
+
+def test_intlabel_hands_the_call_label_to_the_body():
+    src = """
+entry   macro   {INTLABEL},{GLOBALSYMBOLS}
+        nop
+__LABEL__ dec   a
+        endm
+        nop
+go      entry
+        jmp     go
+"""
+    asm = assemble(src)
+    # the label is not placed on the call line (address 1) but on the DEC A (2)
+    assert asm.symbols == {"go": 2} and asm.data == bytes([0, 0, 0x07, 0x04, 2])
+    # without {INTLABEL}, __LABEL__ is an ordinary name and the call line keeps its label
+    plain = assemble(src.replace("{INTLABEL},", ""))
+    assert plain.symbols == {"go": 1, "__LABEL__": 2} and plain.data[-1] == 1
+
+
+def test_intlabel_without_globalsymbols_is_local_and_may_be_empty():
+    src = """
+entry   macro   {INTLABEL}
+__LABEL__ dec   a
+        jmp     __LABEL__
+        endm
+x       entry
+y       entry
+"""
+    asm = assemble(src)
+    assert asm.data == bytes([0x07, 0x04, 0, 0x07, 0x04, 3]) and asm.symbols == {}
+    assert code("e macro {INTLABEL}\n__LABEL__ dec a\n endm\n e\n") == bytes([0x07])
+
+
+def test_shift_walks_a_variable_argument_list():
+    # the recursion of asl's manual: each call stores the first argument, shifts, and
+    # calls itself with the rest
+    src = """
+bytes   macro   v
+        if      "V" <> ""
+        db      v
+        shift
+        bytes   ALLARGS
+        endif
+        endm
+        bytes   1,2,3
+"""
+    assert code(src) == bytes([1, 2, 3])
+
+
+def test_shift_changes_only_the_lines_after_it():
+    src = """
+m       macro   a,b
+        db      a, b, ARGCOUNT
+        shift
+        db      a, b, ARGCOUNT
+        endm
+        m       1,2,3
+"""
+    assert code(src) == bytes([1, 2, 3, 2, 3, 2])
+    with pytest.raises(AsmError, match="SHIFT outside a macro"):
+        assemble("\trept 1\n\tshift\n\tendm\n")
+
+
+def test_noexpand_leaves_the_expanded_lines_out_of_the_listing():
+    quiet = DELAY.replace("delay   macro   n", "delay   macro   n,{NOEXPAND}")
+    listing = assemble(quiet + "\tdelay 3\n").listing
+    assert "delay 3" in listing and "djnz" not in listing
+    assert "djnz" in assemble(DELAY + "\tdelay 3\n").listing
+    loud = quiet.replace("{NOEXPAND}", "{EXPAND}")
+    assert "djnz" in assemble(loud + "\tdelay 3\n").listing
+
+
+def test_unknown_control_parameter_is_an_error():
+    with pytest.raises(AsmError, match="unknown control parameter"):
+        assemble("m macro {LOCALS}\n nop\n endm\n")
+    with pytest.raises(AsmError, match="unknown control parameter"):
+        assemble("\trept {INTLABEL},1\n\tnop\n\tendm\n")
+    assert code("m macro {NOINTLABEL},{NOEXPIF},{EXPORT}\n nop\n endm\n m\n") == bytes(1)
