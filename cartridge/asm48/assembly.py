@@ -44,7 +44,7 @@ def format_listing(entries: list[tuple[int | None, bytes, "SrcLine"]]) -> str:
     """One line per source line: address, code bytes, source; long data wraps."""
     out = []
     for addr, data, src in entries:
-        if src is None:
+        if src is None or not src.listed:
             continue
         where = f"{src.line:5d}{'+' * min(src.depth, 3):<3}"
         chunks = [data[i:i + LISTING_BYTES] for i in range(0, len(data), LISTING_BYTES)] or [b""]

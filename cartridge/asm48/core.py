@@ -7,6 +7,7 @@ reference is taken from the previous pass), so code whose size depends on later 
 Only the errors of the last pass are reported; they are then exact."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
@@ -15,9 +16,10 @@ from . import directives
 from .assembly import Assembly, format_listing
 from .encoder import CODE_END, encode, is_instruction
 from .errors import AsmError, Diagnostic, SourceError
+from .expansion import (BLOCK_CONTROLS, MACRO_CONTROLS, Controls, Expansion, is_control,
+                        split_controls)
 from .expr import UserFunction, Value, evaluate
-from .lexer import (NAME_RE, Operand, Statement, as_indented_definition, parse_line,
-                    scan_quoted)
+from .lexer import NAME_RE, Operand, Statement, as_indented_definition, parse_line, unquoted
 from .stdinc import STANDARD_INCLUDES
 
 MAX_PASSES = 12
@@ -47,6 +49,7 @@ class SrcLine:
     line: int
     note: str = ""        # e.g. " (in macro FOO called at a.a48:12)"
     depth: int = 0        # include/macro nesting, shown in the listing
+    listed: bool = True   # False inside a {NOEXPAND} macro: left out of the listing
 
 
 @dataclass
@@ -55,13 +58,19 @@ class Symbol:
     value: int
     kind: str             # "label", "equ" or "set"
     where: str
+    local: bool = False   # defined in a macro/REPT/IRP expansion: not published
 
 
 @dataclass
 class Macro:
+    """A MACRO definition: parameter names (upper case), their defaults ("" = none given)
+    and the body lines, substituted at each call."""
+
     name: str
     params: list[str]
     body: list[SrcLine]
+    defaults: list[str] = field(default_factory=list)
+    controls: Controls = field(default_factory=Controls)
 
 
 @dataclass
@@ -109,6 +118,13 @@ class Pass:
     jmpp_at: int = 0
     current: SrcLine | None = None               # the line being assembled
     current_statement: Statement | None = None
+    # asl's macro-local symbols: every expansion without {GLOBALSYMBOLS} opens a scope with
+    # a number counted from 0 in each pass (so a forward reference finds the same scope in
+    # the previous pass); a name is looked up in the innermost scope, then the enclosing
+    # expansions' scopes, then the sections and the global symbols.
+    local_scopes: list[int] = field(default_factory=list)
+    scopes_opened: int = 0
+    expansions: list[Expansion] = field(default_factory=list)
 
     # ---- expression context -------------------------------------------------------------
 
@@ -120,8 +136,13 @@ class Pass:
             keys.append(prefix + upper)
         return keys
 
+    def local_keys(self, name: str) -> list[str]:
+        """Keys of `name` in the open expansion scopes, innermost first."""
+        upper = name.upper()
+        return [local_key(scope, upper) for scope in reversed(self.local_scopes)]
+
     def lookup(self, name: str, offset: int) -> int:
-        for key in self.scope_keys(name):
+        for key in self.local_keys(name) + self.scope_keys(name):
             symbol = self.symbols.get(key) or self.prev.get(key)
             if symbol is not None:
                 self.symbols_read.append(symbol)
@@ -130,7 +151,7 @@ class Pass:
         return 0
 
     def defined(self, name: str) -> bool:
-        return any(key in self.symbols for key in self.scope_keys(name))
+        return any(key in self.symbols for key in self.local_keys(name) + self.scope_keys(name))
 
     def function(self, name: str) -> UserFunction | None:
         return self.functions.get(name.upper())
@@ -213,9 +234,21 @@ class Pass:
     # ---- symbols -------------------------------------------------------------------------
 
     def define(self, name: str, value: int, kind: str, column: int = 1) -> None:
+        """Define a symbol.  A label inside a macro/REPT/IRP expansion is local to it (asl:
+        labels in macros are local unless {GLOBALSYMBOLS}); EQU and SET symbols are always
+        global, as asl enters them outside the local symbol space."""
         if not NAME_RE.fullmatch(name):
             raise SourceError(f"invalid symbol name '{name}'", column=column)
         upper = name.upper()
+        where = f"{self.current.file}:{self.current.line}"
+        if kind == "label" and self.local_scopes:
+            key = local_key(self.local_scopes[-1], upper)
+            old = self.symbols.get(key)
+            if old is not None:
+                raise SourceError(f"duplicate definition of symbol '{name}' in this macro "
+                                  f"expansion (first defined at {old.where})", column=column)
+            self.symbols[key] = Symbol(name, value, kind, where, local=True)
+            return
         depth = len(self.sections)
         if self.exports:
             scope = self.exports[-1].get(upper)
@@ -227,7 +260,6 @@ class Pass:
         prefix_name = "".join(d + "." for d, _ in self.sections[:depth])
         key = prefix_key + upper
         old = self.symbols.get(key)
-        where = f"{self.current.file}:{self.current.line}"
         if old is not None and not (kind == "set" and old.kind == "set"):
             raise SourceError(f"duplicate definition of symbol '{name}' "
                               f"(first defined at {old.where})", column=column)
@@ -240,10 +272,11 @@ class Pass:
                  for n, t in enumerate(source_lines(text), start=1)]
         self.run(lines)
 
-    def run(self, lines: list[SrcLine]) -> None:
+    def run(self, lines: list[SrcLine], expansion: Expansion | None = None) -> None:
+        """Assemble `lines`; inside an expansion each line is substituted when reached."""
         i = 0
         while i < len(lines):
-            src = lines[i]
+            src = lines[i] if expansion is None else expansion.line(lines[i])
             i += 1
             self.current = src
             self.current_statement = None
@@ -262,7 +295,7 @@ class Pass:
                 if not self.active:
                     continue
                 if op in BLOCK_OPENERS:
-                    body, i = self.collect_block(lines, i, op)
+                    body, i = self.collect_block(lines, i, op, expansion)
                     self.block(op, st, body, src)
                     continue
                 if op == "ENDM":
@@ -283,12 +316,16 @@ class Pass:
             st = as_indented_definition(st) or st
         return st
 
-    def collect_block(self, lines: list[SrcLine], i: int, op: str) -> tuple[list[SrcLine], int]:
+    def collect_block(self, lines: list[SrcLine], i: int, op: str,
+                      expansion: Expansion | None = None) -> tuple[list[SrcLine], int]:
+        """The body up to the matching ENDM, and the index after it.  Inside an expansion
+        the body is taken as substituted at this point (asl collects expanded lines)."""
         depth = 1
-        start = i
+        body: list[SrcLine] = []
         while i < len(lines):
+            line = lines[i] if expansion is None else expansion.line(lines[i])
             try:
-                inner = operation(self.parse(lines[i].text))
+                inner = operation(self.parse(line.text))
             except SourceError:
                 inner = None
             if inner in BLOCK_OPENERS:
@@ -296,7 +333,8 @@ class Pass:
             elif inner == "ENDM":
                 depth -= 1
                 if depth == 0:
-                    return lines[start:i], i + 1
+                    return body, i + 1
+            body.append(line)
             i += 1
         raise SourceError(f"{op} without ENDM")
 
@@ -309,16 +347,17 @@ class Pass:
             handler(self, st)
             self.listing.append((None, b"", src))
             return
-        if st.label is not None:
+        macro = self.macros.get(op) if op else None
+        if st.label is not None and not (macro and macro.controls.int_label):
             self.define(st.label, self.pc, "label", st.label_column)
         if op is None:
             self.listing.append((self.pc if st.label else None, b"", src))
             return
         if op not in directives.DATA_BYTES:
             self.jmpp_page = None            # a JMPP table is the DB lines right after it
-        if op in self.macros:
+        if macro is not None:
             self.listing.append((None, b"", src))
-            self.expand(self.macros[op], st, src)
+            self.expand(macro, st, src)
         elif op in directives.DIRECTIVES:
             before = len(self.listing)
             directives.DIRECTIVES[op](self, st)
@@ -340,62 +379,117 @@ class Pass:
         if op == "MACRO":
             if not st.label:
                 raise SourceError("MACRO needs a name in the label field")
-            params = [o.text for o in st.operands]
-            for p, o in zip(params, st.operands):
-                if not NAME_RE.fullmatch(p):
-                    raise SourceError(f"invalid macro parameter '{p}'", column=o.column)
-            self.macros[st.label.upper()] = Macro(st.label, params, body)
+            controls, operands = split_controls(st.operands, MACRO_CONTROLS, "MACRO")
+            params, defaults = macro_parameters(operands)
+            self.macros[st.label.upper()] = Macro(st.label, params, body, defaults, controls)
             return
         if st.label is not None:
             self.define(st.label, self.pc, "label", st.label_column)
+        controls, operands = split_controls(st.operands, BLOCK_CONTROLS, op)
         note = f" (in {op} at {src.file}:{src.line})"
         if op == "REPT":
-            if len(st.operands) != 1:
+            if len(operands) != 1:
                 raise SourceError("REPT takes one operand (the repeat count)")
-            count = self.known_int(st.operands[0])
+            count = self.known_int(operands[0])
             if count < 0:
-                raise SourceError(f"negative repeat count {count}", column=st.operands[0].column)
+                raise SourceError(f"negative repeat count {count}", column=operands[0].column)
             for _ in range(count):
-                self.run_expansion(body, {}, note, src)
+                if self.run_expansion(body, Expansion("REPT", listed=src.listed), note, src,
+                                      controls.global_symbols):
+                    break
             return
-        if len(st.operands) < 1 or not NAME_RE.fullmatch(st.operands[0].text):
-            raise SourceError(f"{op} needs a parameter name and a list")
-        param = st.operands[0].text.upper()
+        if len(operands) < 1 or not MACRO_PARAM_RE.fullmatch(operands[0].text):
+            raise SourceError(f"{op} needs a parameter name (letters and digits) and a list")
+        param = operands[0].text.upper()
         if op == "IRP":
-            items = [o.text for o in st.operands[1:]]
+            items = [upcase_unquoted(o.text) for o in operands[1:]]
         else:
-            raw = ",".join(o.text for o in st.operands[1:])
+            raw = ",".join(o.text for o in operands[1:])
             items = list(raw[1:-1] if raw[:1] in "'\"" and raw[-1:] == raw[:1] else raw)
         for item in items:
-            self.run_expansion(body, {param: item}, note, src)
+            expansion = Expansion(op, [param], [item], listed=src.listed)
+            if self.run_expansion(body, expansion, note, src, controls.global_symbols):
+                break
 
     def expand(self, macro: Macro, st: Statement, src: SrcLine) -> None:
-        args = [o.text for o in st.operands]
-        if len(args) > len(macro.params):
-            raise SourceError(f"macro {macro.name} takes {len(macro.params)} argument(s), "
-                              f"got {len(args)}")
-        mapping = {p.upper(): (args[k] if k < len(args) else "")
-                   for k, p in enumerate(macro.params)}
-        mapping.setdefault("ARGCOUNT", str(len(args)))
-        mapping.setdefault("ALLARGS", ",".join(args))
+        """Call `macro` with the statement's arguments, as asl binds them: positional
+        arguments first, then `name=value` keyword arguments; an empty positional argument
+        or a missing one takes the parameter's default, a keyword argument may set it
+        empty; arguments beyond the parameters are allowed (they count in ARGCOUNT,
+        appear in ALLARGS and move into the parameters with SHIFT).  Arguments are
+        upper-cased outside quotes, as asl does in its default case-insensitive mode (it
+        shows when a parameter is used in a string)."""
+        args = [upcase_unquoted(o.text) for o in st.operands]
+        index = {p: k for k, p in enumerate(macro.params)}
+        values: list[str | None] = [None] * len(macro.params)
+        keyword_seen = False
+        for arg, operand in zip(args, st.operands):
+            keyword = keyword_argument(arg)
+            if keyword is not None:
+                name, value = keyword
+                if name not in index:
+                    raise SourceError(f"macro {macro.name} has no parameter '{name}' "
+                                      f"(keyword argument '{operand.text}')",
+                                      column=operand.column)
+                values[index[name]] = value
+                keyword_seen = True
+            elif keyword_seen:
+                raise SourceError("positional macro argument after a keyword argument "
+                                  "(asl allows none)", column=operand.column)
+        positional = 0 if not args else next(
+            (k for k, a in enumerate(args) if keyword_argument(a) is not None), len(args))
+        for k in range(min(positional, len(macro.params))):
+            if args[k] and values[k] is None:
+                values[k] = args[k]
+        bound = [v if v is not None else macro.defaults[k] for k, v in enumerate(values)]
+        extra = args[len(macro.params):positional]
+        controls = macro.controls
+        expansion = Expansion(
+            "MACRO", list(macro.params), bound + extra, list(args),
+            # asl's manual: ARGCOUNT is never below the number of declared parameters,
+            # because missing arguments are filled with empty strings
+            max(len(args), len(macro.params)),
+            label=(st.label or "") if controls.int_label else None,
+            listed=src.listed if controls.expand is None else controls.expand)
         note = f" (in macro {macro.name} called at {src.file}:{src.line})"
-        self.run_expansion(macro.body, mapping, note, src)
+        self.run_expansion(macro.body, expansion, note, src, controls.global_symbols)
 
-    def run_expansion(self, body: list[SrcLine], mapping: dict[str, str], note: str,
-                      src: SrcLine) -> None:
+    def run_expansion(self, body: list[SrcLine], expansion: Expansion, note: str,
+                      src: SrcLine, global_symbols: bool = False) -> bool:
+        """Assemble one expansion of `body`; True when it was left with EXITM (which ends
+        the whole REPT/IRP, as in asl).  Unless `global_symbols`, the labels it defines go
+        to a scope of its own."""
         if self.expansion_depth >= MAX_NESTING:
             raise SourceError(f"macro/REPT nesting deeper than {MAX_NESTING} levels")
-        lines = [SrcLine(substitute(line.text, mapping), line.file, line.line,
-                         note + line.note, src.depth + 1) for line in body]
+        lines = [SrcLine(line.text, line.file, line.line, note + line.note, src.depth + 1,
+                         line.listed) for line in body]
         self.expansion_depth += 1
+        self.expansions.append(expansion)
+        if not global_symbols:
+            self.local_scopes.append(self.scopes_opened)
+            self.scopes_opened += 1
         open_conditionals = len(self.conditionals)
         try:
-            self.run(lines)
+            self.run(lines, expansion)
         except ExitMacro:
             del self.conditionals[open_conditionals:]    # EXITM leaves IFs of the body
+            return True
         finally:
+            if not global_symbols:
+                self.local_scopes.pop()
+            self.expansions.pop()
             self.expansion_depth -= 1
             self.current = src
+        return False
+
+    def shift(self) -> None:
+        """SHIFT: drop the first argument of the innermost macro expansion (a REPT or IRP
+        inside it is skipped, as in asl)."""
+        for expansion in reversed(self.expansions):
+            if expansion.kind == "MACRO":
+                expansion.shift()
+                return
+        raise SourceError("SHIFT outside a macro")
 
     # ---- conditional assembly ------------------------------------------------------------
 
@@ -500,34 +594,73 @@ def unquote(text: str) -> str:
     return text
 
 
-def substitute(text: str, mapping: dict[str, str]) -> str:
-    """Replace macro parameters (whole names, case-insensitive) outside quotes."""
-    if not mapping:
+MACRO_PARAM_RE = re.compile(r"[A-Za-z][A-Za-z0-9]*")
+
+
+def macro_parameters(operands: Sequence[Operand]) -> tuple[list[str], list[str]]:
+    """Parameter names (upper case) and defaults of a MACRO line: `p1,p2=default`.
+    asl allows only letters and digits in parameter names, because an underscore (or any
+    other character) in the body ends a parameter name (`lbl_x` uses parameter `x`).
+    Control parameters in braces are taken out before (expansion.split_controls)."""
+    params: list[str] = []
+    defaults: list[str] = []
+    for o in operands:
+        if is_control(o):
+            continue
+        text = o.text
+        eq = top_level_equals(text)
+        name, default = (text, "") if eq is None else (text[:eq].strip(), text[eq + 1:].strip())
+        if not MACRO_PARAM_RE.fullmatch(name):
+            raise SourceError(f"invalid macro parameter '{name}' (asl allows only letters "
+                              "and digits: an underscore in the body ends a parameter name)",
+                              column=o.column)
+        if name.upper() in params:
+            raise SourceError(f"macro parameter '{name}' declared twice", column=o.column)
+        params.append(name.upper())
+        defaults.append(default)
+    return params, defaults
+
+
+def top_level_equals(text: str) -> int | None:
+    """Index of the first `=` outside quotes and parentheses, or None."""
+    depth = 0
+    for i, c in unquoted(text):
+        if c in "([":
+            depth += 1
+        elif c in ")]":
+            depth -= 1
+        elif c == "=" and depth == 0:
+            return i
+    return None
+
+
+def keyword_argument(arg: str) -> tuple[str, str] | None:
+    """(NAME, value) for a macro argument written `name=value`, else None.  Only a plain
+    name before the `=` makes a keyword argument, so `x==1` or `a<=b` stay positional."""
+    eq = top_level_equals(arg)
+    if eq is None or arg[eq + 1:eq + 2] == "=":
+        return None
+    name = arg[:eq].strip()
+    if not MACRO_PARAM_RE.fullmatch(name):
+        return None
+    return name.upper(), arg[eq + 1:].strip()
+
+
+def upcase_unquoted(text: str) -> str:
+    """The text upper-cased outside quoted literals."""
+    out = list(text)
+    try:
+        for i, c in unquoted(text):
+            out[i] = c.upper()
+    except SourceError:
         return text
-    out = []
-    i = 0
-    while i < len(text):
-        c = text[i]
-        if c in "'\"":
-            try:
-                end = scan_quoted(text, i)
-            except SourceError:
-                end = len(text)
-            out.append(text[i:end])
-            i = end
-            continue
-        if c == ";":
-            out.append(text[i:])
-            break
-        m = NAME_RE.match(text, i)
-        if m and (i == 0 or not (text[i - 1].isalnum() or text[i - 1] in "_$")):
-            word = m.group(0)
-            out.append(mapping.get(word.upper(), word))
-            i = m.end()
-            continue
-        out.append(c)
-        i += 1
     return "".join(out)
+
+
+def local_key(scope: int, upper: str) -> str:
+    """Symbol-table key of a label local to expansion scope `scope` (the `#` keeps it
+    apart from every symbol name)."""
+    return f"#{scope}:{upper}"
 
 
 def assemble(text: str, filename: str = "<string>",
@@ -561,6 +694,8 @@ def assemble(text: str, filename: str = "<string>",
     if p.diagnostics:
         unique = list(dict.fromkeys(p.diagnostics))
         raise AsmError(unique)
-    symbols = {s.name: s.value for s in p.symbols.values()}
+    # labels local to a macro expansion are not published (asl keeps them out of its
+    # symbol list too); there may be many of the same name
+    symbols = {s.name: s.value for s in p.symbols.values() if not s.local}
     return Assembly(dict(sorted(p.memory.items())), symbols, format_listing(p.listing))
 

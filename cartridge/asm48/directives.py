@@ -346,3 +346,13 @@ def end_section(p: "Pass", st: Statement) -> None:
     p.sections.pop()
     p.exports.pop()
 
+
+
+# ---- macro expansion -----------------------------------------------------------------------
+
+@directive("SHIFT", "SHFT")
+def shift(p: "Pass", st: Statement) -> None:
+    """SHIFT (asl): the macro's parameters take the values of the next ones, so a macro can
+    walk a variable argument list (usually by calling itself with ALLARGS)."""
+    operands(st, 0)
+    p.shift()

@@ -107,7 +107,10 @@ def test_overlapping_code():
     ("\tsection a\n", "without ENDSECTION"),
     ("\terror \"stop here\"", "ERROR: stop here"),
     ("\tequ 5", "EQU needs a symbol name"),
-    ("m macro a\n\tendm\n\tm 1,2", "macro m takes 1 argument(s), got 2"),
+    ("m macro a,b\n\tendm\n\tm b=1,2", "positional macro argument after a keyword"),
+    ("m macro a\n\tendm\n\tm c=1", "macro m has no parameter 'C'"),
+    ("m macro x_y\n\tendm", "invalid macro parameter 'x_y'"),
+    ("m macro a,A\n\tendm", "macro parameter 'A' declared twice"),
     ("\tif undefined_thing\n\tendif", "undefined symbol 'undefined_thing'"),
     ("\trept -1\n\tendm", "negative repeat count"),
 ])

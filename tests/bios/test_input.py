@@ -76,3 +76,23 @@ def test_getjoystick_p17_keeps_the_cart_p1_and_readkey_plus_scans_the_caller_ban
     assert (ir[0x21], ir[0x22]) == (0xFF, 0xFF)   # left, up
     assert (ir[0x23], ir[0x24]) == (0x20, 0x20)   # A, and RB1.R7 = the key
     assert ir[0x25] & 0x80                   # held: no new key
+
+
+def test_getjoystick_leaves_the_raw_stick_byte_in_r1_and_the_vdc_selected():
+    m = machine("joyraw", frames=3)
+    m.set_joystick(0, up=True, fire=True)
+    m.set_joystick(1, left=True)
+    run(m, 3)
+    ir = m.iram
+    raw0, raw1 = int(ir[0x20]), int(ir[0x22])
+    assert raw0 & 0x1F == 0x1F & ~0x11        # active low: up (bit 0) and fire (bit 4)
+    assert raw1 & 0x1F == 0x1F & ~0x08        # left (bit 3) on the other stick
+    assert ir[0x21] & 0xFC == 0xB4            # 38F: P1 = B4|bank, the VDC selected
+    assert m.vdc_regs[0x02] == raw0           # so the MOVX after it reached the VDC
+    assert ir[0x23] & 0xFC == 0x38            # 395: the cart's P1 kept, P1.7 = 0
+    m.set_joystick(0)
+    m.set_joystick(1)
+    frames = int(ir[0x24])
+    run(m, 2)
+    assert int(m.iram[0x24]) > frames
+    assert m.iram[0x20] & 0x1F == 0x1F and m.iram[0x22] & 0x1F == 0x1F   # released
