@@ -8,7 +8,7 @@ from cartridge.asm48 import assemble
 from cartridge.images import builtin_image
 from o2em_core import Machine
 
-PROGRAMS = Path(__file__).resolve().parent / "roms_test" / "bios"
+PROGRAMS = Path(__file__).resolve().parents[2] / "roms_test" / "bios"
 
 
 @lru_cache(maxsize=None)
