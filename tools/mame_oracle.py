@@ -2,12 +2,15 @@
 back what it left in memory, so tests can compare it with o2em_core.
 
     python -m tools.mame_oracle BIOS.bin [--cart CART.bin] [--region pal|ntsc] [--frames N]
+                                [--type FRAME:TEXT ...] [--snapshot OUT.png]
 
 The program is given as the 1 KB "BIOS" image (MAME warns about the checksum and runs it); the
 cartridge defaults to a blank 2 KB image because MAME needs one. The character ROM is written
 from the project's own copy. Everything goes into a temporary folder that is removed afterwards.
 Internal RAM comes from the CPU's data space; external RAM is read through the CPU's I/O space,
 so the program must leave P1 with the RAM selected and the VDC deselected (P1 = 0xAF).
+``--type 60:1`` types the key 1 at frame 60 through MAME's natural keyboard, e.g. to leave SELECT
+GAME; MAME holds each key for a few frames, so compare what a program keeps, not when it saw it.
 """
 from __future__ import annotations
 
@@ -19,6 +22,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 MAME = "/usr/games/mame"
@@ -29,6 +33,7 @@ _LUA = """
 local n = 0
 emu.register_frame_done(function()
   n = n + 1
+%(typed)s
   if n == %(frames)d then
     local cpu = manager.machine.devices[":maincpu"]
     local t = {}
@@ -60,10 +65,20 @@ def available() -> bool:
     return shutil.which(MAME) is not None
 
 
+def _typing(typed: Sequence[tuple[int, str]]) -> str:
+    """Lua lines that post each text to MAME's natural keyboard at the end of its frame."""
+    for frame, text in typed:
+        if not (text.isascii() and text.isprintable()):
+            raise ValueError(f"cannot type {text!r}; give printable ASCII keys")
+    post = "  if n == {} then manager.machine.natkeyboard:post({}) end"
+    return "\n".join(post.format(int(frame), json.dumps(text)) for frame, text in typed)
+
+
 def run(bios: bytes, cart: bytes | None = None, region: str = "pal", frames: int = 3,
-        timeout: float = 60.0) -> MameResult:
-    """Run ``bios`` (1 KB, at 0x000) with ``cart`` in MAME for ``frames`` frames and return
-    the internal RAM, the external RAM and the CPU registers MAME exposes."""
+        timeout: float = 60.0, typed: Sequence[tuple[int, str]] = ()) -> MameResult:
+    """Run ``bios`` (1 KB, at 0x000) with ``cart`` in MAME for ``frames`` frames, typing each
+    ``(frame, text)`` of ``typed``, and return the internal RAM, the external RAM and the CPU
+    registers MAME exposes."""
     from o2em_core import charset   # tools may import the project; the project never imports tools
 
     if len(bios) != 1024:
@@ -76,7 +91,7 @@ def run(bios: bytes, cart: bytes | None = None, region: str = "pal", frames: int
         (root / f"roms/{system}/o2bios.rom").write_bytes(bios)
         (root / "roms/i8244/charset_i8244.bin").write_bytes(charset.load())
         (root / "cart.bin").write_bytes(cart if cart is not None else bytes(2048))
-        (root / "dump.lua").write_text(_LUA % {"frames": frames})
+        (root / "dump.lua").write_text(_LUA % {"frames": frames, "typed": _typing(typed)})
         proc = subprocess.run(
             [MAME, system, "-rompath", "roms", "-cart", "cart.bin", "-video", "none",
              "-sound", "none", "-nothrottle", "-skip_gameinfo", "-autoboot_script", "dump.lua",
@@ -103,8 +118,21 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--cart", type=pathlib.Path)
     p.add_argument("--region", choices=sorted(SYSTEMS), default="pal")
     p.add_argument("--frames", type=int, default=3)
+    p.add_argument("--type", action="append", default=[], metavar="FRAME:TEXT",
+                   help="type TEXT on the keyboard at the end of frame FRAME (repeatable)")
+    p.add_argument("--snapshot", type=pathlib.Path, metavar="OUT.png",
+                   help="write MAME's last frame (360x243) as PNG")
     a = p.parse_args(argv)
-    r = run(a.bios.read_bytes(), a.cart.read_bytes() if a.cart else None, a.region, a.frames)
+    typed = []
+    for item in a.type:
+        frame, sep, text = item.partition(":")
+        if not (sep and frame.isdigit() and text):
+            p.error(f"--type {item!r}: give FRAME:TEXT, e.g. 60:1")
+        typed.append((int(frame), text))
+    r = run(a.bios.read_bytes(), a.cart.read_bytes() if a.cart else None, a.region, a.frames,
+            typed=typed)
+    if a.snapshot is not None and r.snapshot is not None:
+        a.snapshot.write_bytes(r.snapshot)
     json.dump({"iram": r.iram.hex(), "xram": r.xram.hex(), "regs": r.regs}, sys.stdout,
               indent=1)
     print()
