@@ -19,7 +19,8 @@ from .errors import AsmError, Diagnostic, SourceError
 from .expansion import (BLOCK_CONTROLS, MACRO_CONTROLS, Controls, Expansion, is_control,
                         split_controls)
 from .expr import UserFunction, Value, evaluate
-from .lexer import NAME_RE, Operand, Statement, as_indented_definition, parse_line, unquoted
+from .lexer import (NAME_RE, Operand, Statement, as_indented_definition, parse_line, top_level,
+                    unquoted)
 from .stdinc import STANDARD_INCLUDES
 
 MAX_PASSES = 12
@@ -623,15 +624,7 @@ def macro_parameters(operands: Sequence[Operand]) -> tuple[list[str], list[str]]
 
 def top_level_equals(text: str) -> int | None:
     """Index of the first `=` outside quotes and parentheses, or None."""
-    depth = 0
-    for i, c in unquoted(text):
-        if c in "([":
-            depth += 1
-        elif c in ")]":
-            depth -= 1
-        elif c == "=" and depth == 0:
-            return i
-    return None
+    return next((i for i, c in top_level(text) if c == "="), None)
 
 
 def keyword_argument(arg: str) -> tuple[str, str] | None:

@@ -74,17 +74,25 @@ def strip_comment(text: str) -> str:
     return text
 
 
-def split_operands(text: str, column: int) -> list[Operand]:
-    """Split `text` (which starts at 1-based `column`) at top-level commas."""
-    operands: list[Operand] = []
+def top_level(text: str) -> Iterator[tuple[int, str]]:
+    """(index, character) of each character outside quotes, parentheses and brackets: where
+    a comma separates operands or an `=` makes a keyword argument."""
     depth = 0
-    start = 0
     for i, c in unquoted(text):
         if c in "([":
             depth += 1
         elif c in ")]":
             depth -= 1
-        elif c == "," and depth == 0:
+        elif depth == 0:
+            yield i, c
+
+
+def split_operands(text: str, column: int) -> list[Operand]:
+    """Split `text` (which starts at 1-based `column`) at top-level commas."""
+    operands: list[Operand] = []
+    start = 0
+    for i, c in top_level(text):
+        if c == ",":
             operands.append(_operand(text, start, i, column))
             start = i + 1
     if text.strip() or operands:
