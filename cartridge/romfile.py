@@ -1,12 +1,14 @@
 """Checking ROM files that users bring (hardware.md §4.2): a BIOS is the 1 KB internal ROM of
 the 8048; a cartridge is a standard board of 2, 4 or 8 KB (one, two or four 2 KB banks chosen by
-P10/P11). Anything else is refused with one sentence that says what is wrong."""
+P10/P11) or a board with 3 KB banks of 3, 6 or 12 KB (one, two or four banks, e.g. KTAA). Anything
+else is refused with one sentence that says what is wrong. (The emulator chooses the board by the
+same sizes: o2em_core.bus.BOARDS.)"""
 from __future__ import annotations
 
 import pathlib
 
 BIOS_SIZE = 1024
-CART_SIZES = (2048, 4096, 8192)
+CART_SIZES = (2048, 3072, 4096, 6144, 8192, 12288)   # 2 KB and 3 KB banks
 
 
 class RomFileError(ValueError):
@@ -33,9 +35,9 @@ def load_bios(path: str | pathlib.Path) -> bytes:
 
 
 def load_cart(path: str | pathlib.Path) -> bytes:
-    """The bytes of a cartridge image file (2, 4 or 8 KB)."""
+    """The bytes of a cartridge image file (2, 3, 4, 6, 8 or 12 KB)."""
     data = _read(path)
     if len(data) not in CART_SIZES:
         raise RomFileError(f"{pathlib.Path(path).name} is {len(data)} bytes; "
-                           f"a cartridge image must be 2, 4 or 8 KB")
+                           f"a cartridge image must be 2, 3, 4, 6, 8 or 12 KB")
     return data

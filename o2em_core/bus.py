@@ -3,33 +3,62 @@ cartridge with P10/P11 bank selection), the MOVX external data space decoded by 
 and the keyboard and joysticks read through P2 and the data bus."""
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 from numba import njit
 
 from . import vdc
-from .state import CART_MASK
+from .state import CART_BANK_MASK, CART_BANK_SIZE, CART_HIGH, CART_MASK
 
 BIOS_SIZE = 0x400
-CART_SIZES = (2048, 4096, 8192)     # plain boards: 1, 2 or 4 banks of 2 KB
 P1_BANK = 0x03                      # P10, P11: cartridge bank = P1 & 3
 P1_KBD, P1_VDC, P1_RAM, P1_COPY, P1_LUM = 0x04, 0x08, 0x10, 0x40, 0x80   # active low
+
+
+class Board(NamedTuple):
+    """How a cartridge board maps its ROM into CPU 0x400–0xFFF (hardware.md §4.2).
+
+    The CPU window 0x400–0xBFF always shows ``bank_size`` × bank + 0x000–0x7FF; the window
+    0xC00–0xFFF shows bank offset ``high`` + 0x000–0x3FF. ``bank_mask`` is the part of P10/P11
+    the board decodes (the number of banks − 1)."""
+
+    name: str
+    bank_size: int        # bytes between two banks in the image
+    bank_mask: int        # bank = P1 & bank_mask
+    high: int             # bank offset seen at CPU 0xC00–0xFFF
+
+
+# Standard board: A10 is not connected, so a 2 KB bank shows ROM 0x000–0x7FF at 0x400–0xBFF and
+# 0xC00–0xFFF repeats 0x800–0xBFF (bank offset 0x400). The 3 KB-per-bank board connects A10:
+# CPU 0x400–0xFFF is bank offset 0x000–0xBFF (0x000–0x3FF of each 4 KB is under the BIOS).
+# At reset P1 = 0xFF, so both show their last bank (bank = 3 & bank_mask).
+STANDARD, THREE_KB = "standard", "3 KB per bank"
+BOARDS: dict[int, Board] = {
+    2048: Board(STANDARD, 0x800, 0, 0x400),
+    4096: Board(STANDARD, 0x800, 1, 0x400),
+    8192: Board(STANDARD, 0x800, 3, 0x400),
+    3072: Board(THREE_KB, 0xC00, 0, 0x800),
+    6144: Board(THREE_KB, 0xC00, 1, 0x800),
+    12288: Board(THREE_KB, 0xC00, 3, 0x800),
+}
+CART_SIZES = tuple(sorted(BOARDS))      # the image sizes a Machine accepts
 
 
 @njit(cache=True)
 def map_program(prog: np.ndarray, bios: np.ndarray, cart: np.ndarray, regs: np.ndarray,
                 p1: int) -> None:
     """Lay out the 4 KB program space for the bank selected by P10/P11: the BIOS at
-    0x000–0x3FF; a standard board (A10 not connected) shows its 2 KB bank at 0x400–0xBFF and
-    mirrors 0x800–0xBFF at 0xC00–0xFFF; an empty slot reads 0xFF. (Programs switch banks
-    several times a frame, so this copies in loops LLVM vectorizes.)"""
+    0x000–0x3FF; the cartridge's bank (``Board``, from the registers CART_BANK_SIZE,
+    CART_BANK_MASK and CART_HIGH) at 0x400–0xFFF; an empty slot reads 0xFF. (Programs switch
+    banks several times a frame, so this copies in loops LLVM vectorizes.)"""
     _copy(prog, 0, bios, 0, BIOS_SIZE)
-    mask = regs[CART_MASK]
-    if mask < 0:
+    if regs[CART_MASK] < 0:
         prog[BIOS_SIZE:] = 0xFF
         return
-    bank = ((p1 & P1_BANK) * 0x800) & mask          # the sizes are whole 2 KB banks
+    bank = (p1 & regs[CART_BANK_MASK]) * regs[CART_BANK_SIZE]
     _copy(prog, 0x400, cart, bank, 0x800)
-    _copy(prog, 0xC00, cart, bank + 0x400, 0x400)
+    _copy(prog, 0xC00, cart, bank + regs[CART_HIGH], 0x400)
 
 
 @njit(cache=True, inline="always")

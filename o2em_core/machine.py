@@ -57,7 +57,8 @@ def _image(data: bytes | bytearray | np.ndarray | None, sizes: tuple[int, ...],
         return None
     raw = bytes(data) if not isinstance(data, np.ndarray) else data.astype(np.uint8).tobytes()
     if len(raw) not in sizes:
-        allowed = " or ".join(str(s) for s in sizes)
+        allowed = " or ".join(str(s) for s in sizes[-2:])
+        allowed = ", ".join([str(s) for s in sizes[:-2]] + [allowed])
         raise ValueError(f"the {what} image is {len(raw)} bytes; it must be {allowed} bytes")
     return np.frombuffer(raw, dtype=np.uint8).copy()
 
@@ -78,8 +79,9 @@ class Machine:
     """A Videopac G7000 (``region="pal"``, 8245) or Odyssey² (``"ntsc"``, 8244).
 
     ``bios``: the 1 KB internal ROM image, or None for an empty ROM (reads 0xFF = MOV A,R7, so
-    execution slides from 0x000 into the cartridge at 0x400). ``cart``: a 2, 4 or 8 KB standard
-    cartridge image, or None for an empty slot (reads 0xFF).
+    execution slides from 0x000 into the cartridge at 0x400). ``cart``: a cartridge image, or
+    None for an empty slot (reads 0xFF); its size chooses the board (``bus.BOARDS``): 2, 4 or
+    8 KB a standard board of 2 KB banks, 3, 6 or 12 KB the board with 3 KB banks (KTAA).
     """
 
     def __init__(self, bios: bytes | None, cart: bytes | None, region: str = "pal",
@@ -99,7 +101,9 @@ class Machine:
         self.sample_rate = sample_rate
 
         self._mem = np.zeros(MEM_SIZE, dtype=np.uint8)
-        self._regs = state.new_regs(self._region, 0 if cart_img is None else cart_img.size)
+        self.board = bus.BOARDS[cart_img.size] if cart_img is not None else None
+        self._regs = state.new_regs(self._region, 0 if cart_img is None else cart_img.size,
+                                    self._board_regs())
         self._work = raster.new_work()      # the frame, then the compositor scratch
         self.frame = np.zeros((HEIGHT, WIDTH), dtype=np.uint8)
         self._snd = sound.new_state(sample_rate, self._region.ticks_per_line,
@@ -152,6 +156,12 @@ class Machine:
         video chip keeps running."""
         state.reset_cpu(self._regs)
         self._map_program()
+
+    def _board_regs(self) -> tuple[int, int, int]:
+        """(bank size, bank mask, offset at 0xC00) of the cartridge's board as the compiled
+        loop reads them from the registers (an empty slot: the standard board's, unused)."""
+        b = self.board or bus.BOARDS[2048]
+        return b.bank_size, b.bank_mask, b.high
 
     def _map_program(self) -> None:
         bus.map_program(self._prog, self._bios, self._cart, self._regs,
@@ -241,9 +251,17 @@ class Machine:
                              f"{self.region}")
         if bios_crc != self._bios_crc or cart_crc != self._cart_crc:
             raise StateError("the save state was made with a different BIOS or cartridge")
+        board = np.frombuffer(payload, np.int64, 3, state.CART_BANK_SIZE * 8)
+        if board[0] and tuple(int(v) for v in board) != self._board_regs():
+            raise StateError("the save state was made with a different cartridge board")
         offset = 0
         for a in self._payload_arrays():
             a.reshape(-1).view(np.uint8)[:] = np.frombuffer(payload, np.uint8, a.nbytes,
                                                             offset)
             offset += a.nbytes
+        # states saved before the board registers existed hold 0 there: the board is a fact
+        # of the cartridge image (same CRC, checked above), so it is filled in from ours
+        r = self._regs
+        r[state.CART_BANK_SIZE], r[state.CART_BANK_MASK], r[state.CART_HIGH] = \
+            self._board_regs()
         self._map_program()

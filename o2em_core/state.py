@@ -54,13 +54,19 @@ REG_NAMES: tuple[str, ...] = (
     "CART_MASK",            # cartridge size − 1, or −1 for an empty slot
     # (added later, at the end, so that older save states keep their layout)
     "VREGS_WRITTEN",        # 1 if a VDC register was written since the picture was last drawn
+    # the cartridge board (bus.Board), constant after construction; 0 in states saved before
+    # boards other than the standard one existed (Machine.load_state fills them in)
+    "CART_BANK_SIZE",       # bytes from one bank to the next in the image
+    "CART_BANK_MASK",       # bank = P1 & CART_BANK_MASK
+    "CART_HIGH",            # bank offset shown at CPU 0xC00-0xFFF
 )
 (A, PC, PSW, F1, MB, T, TF, TMODE, PRESCALE, T1_PREV, IEN_I, IEN_T, TIMER_REQ, IN_IRQ,
  JNI_END, JNI_TARGET, P1, P2, BUS,
  TICK, POWER_ON_TICK, FRAME_END, FRAMES, EV_TICK, EV_KIND, EV_LINE,
  INT, STATUS, COLLISION, BEAM_X, BEAM_Y, DRAWN,
  NTSC, TPC, TPX, TPL, LINES, FRAME_TICKS, HTOTAL, HB_END, BG_PX, VBL_START_POS,
- VBL_END_POS, TICK_VBL, TICK_HBL, CART_MASK, VREGS_WRITTEN) = range(len(REG_NAMES))
+ VBL_END_POS, TICK_VBL, TICK_HBL, CART_MASK, VREGS_WRITTEN,
+ CART_BANK_SIZE, CART_BANK_MASK, CART_HIGH) = range(len(REG_NAMES))
 REGS_SIZE = 64              # room to grow without changing the state layout's size
 
 # Event kinds of the beam (vdc.run_events)
@@ -68,9 +74,11 @@ EV_LINE_END = 0   # px 366 of a line: finish drawing it, clock the sound
 EV_VBLANK = 1     # (242, 365): VBLANK starts
 
 
-def new_regs(region: Region, cart_size: int) -> np.ndarray:
+def new_regs(region: Region, cart_size: int,
+             board: tuple[int, int, int] = (0x800, 0, 0x400)) -> np.ndarray:
     """Registers of a console just switched on: the CPU is reset while the beam is at the start
-    of line 243 (mame-oracle.md: power-on at the start of the VBLANK lines)."""
+    of line 243 (mame-oracle.md: power-on at the start of the VBLANK lines). ``board`` is the
+    cartridge's (bank size, bank mask, offset at 0xC00), see bus.Board."""
     r = np.zeros(REGS_SIZE, dtype=np.int64)
     r[NTSC] = int(region.ntsc)
     r[TPC] = region.ticks_per_cycle
@@ -86,6 +94,7 @@ def new_regs(region: Region, cart_size: int) -> np.ndarray:
     r[TICK_VBL] = region.tick_of_px(VBLANK_PX)
     r[TICK_HBL] = region.tick_of_px(HBLANK_PX)
     r[CART_MASK] = cart_size - 1 if cart_size else -1
+    r[CART_BANK_SIZE], r[CART_BANK_MASK], r[CART_HIGH] = board
     t0 = POWER_ON_LINE * region.ticks_per_line
     r[TICK] = t0
     r[POWER_ON_TICK] = t0

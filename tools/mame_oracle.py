@@ -11,10 +11,16 @@ Internal RAM comes from the CPU's data space; external RAM is read through the C
 so the program must leave P1 with the RAM selected and the VDC deselected (P1 = 0xAF).
 ``--type 60:1`` types the key 1 at frame 60 through MAME's natural keyboard, e.g. to leave SELECT
 GAME; MAME holds each key for a few frames, so compare what a program keeps, not when it saw it.
+
+MAME 0.251 picks the board of a loose ``-cart`` file by its size alone (16 KB: the Videopac+
+latch board, anything else: the standard board), and its ``cartslot`` offers no options on the
+command line. A cartridge with 3 KB banks (3, 6 or 12 KB, KTAA) is therefore given to MAME as a
+one-entry software list (``-hashpath``) whose ``slot`` feature names the ``o2_ktaa`` device.
 """
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import pathlib
 import re
@@ -22,11 +28,13 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 MAME = "/usr/games/mame"
 SYSTEMS = {"pal": "videopac", "ntsc": "odyssey2"}
+KTAA_SIZES = (3072, 6144, 12288)    # 3 KB banks: MAME's o2_ktaa device
 XRAM_P1 = 0xAF          # P17=1 P16=0 P14=0 (RAM) P13=1 (no VDC): what the dump needs in P1
 
 _LUA = """
@@ -50,6 +58,39 @@ emu.register_frame_done(function()
   end
 end)
 """
+
+
+_SOFTLIST = """<?xml version="1.0"?>
+<!DOCTYPE softwarelist SYSTEM "softwarelist.dtd">
+<softwarelist name="videopac" description="mame_oracle">
+  <software name="oracle">
+    <description>mame_oracle cartridge</description>
+    <year>2024</year>
+    <publisher>mame_oracle</publisher>
+    <part name="cart" interface="odyssey_cart">
+      <feature name="slot" value="%(slot)s" />
+      <dataarea name="rom" size="%(size)d">
+        <rom name="cart.bin" size="%(size)d" crc="%(crc)08x" sha1="%(sha1)s" />
+      </dataarea>
+    </part>
+  </software>
+</softwarelist>
+"""
+
+
+def _cart_arguments(root: pathlib.Path, cart: bytes) -> list[str]:
+    """MAME arguments that insert ``cart``: a loose file for the boards MAME recognises by size,
+    a software-list entry naming ``o2_ktaa`` for 3 KB banks (see the module docstring)."""
+    if len(cart) not in KTAA_SIZES:
+        (root / "cart.bin").write_bytes(cart)
+        return ["-cart", "cart.bin"]
+    (root / "hash").mkdir()
+    (root / "hash/videopac.xml").write_text(_SOFTLIST % {
+        "slot": "o2_ktaa", "size": len(cart), "crc": zlib.crc32(cart),
+        "sha1": hashlib.sha1(cart).hexdigest()})
+    (root / "roms/oracle").mkdir(parents=True)
+    (root / "roms/oracle/cart.bin").write_bytes(cart)
+    return ["-hashpath", "hash", "-cart", "oracle"]
 
 
 @dataclass
@@ -90,10 +131,10 @@ def run(bios: bytes, cart: bytes | None = None, region: str = "pal", frames: int
             (root / sub).mkdir(parents=True, exist_ok=True)
         (root / f"roms/{system}/o2bios.rom").write_bytes(bios)
         (root / "roms/i8244/charset_i8244.bin").write_bytes(charset.load())
-        (root / "cart.bin").write_bytes(cart if cart is not None else bytes(2048))
+        cart_args = _cart_arguments(root, cart if cart is not None else bytes(2048))
         (root / "dump.lua").write_text(_LUA % {"frames": frames, "typed": _typing(typed)})
         proc = subprocess.run(
-            [MAME, system, "-rompath", "roms", "-cart", "cart.bin", "-video", "none",
+            [MAME, system, "-rompath", "roms", *cart_args, "-video", "none",
              "-sound", "none", "-nothrottle", "-skip_gameinfo", "-autoboot_script", "dump.lua",
              "-cfg_directory", "cfg", "-nvram_directory", "nvram", "-snapshot_directory",
              "snap"],

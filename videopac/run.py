@@ -36,7 +36,8 @@ class Event:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("cart", nargs="?", metavar="CART.bin",
-                        help="cartridge image of 2, 4 or 8 KB (default: the built-in one)")
+                        help="cartridge image: 2, 4 or 8 KB (2 KB banks) or 3, 6 or 12 KB "
+                             "(3 KB banks); default: the built-in one")
     parser.add_argument("--no-cart", action="store_true", help="leave the cartridge slot empty")
     parser.add_argument("--bios", metavar="FILE",
                         help="1 KB image for the internal ROM at 0x000 (default: the open BIOS)")

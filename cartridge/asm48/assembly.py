@@ -14,10 +14,19 @@ class Assembly:
     at `origin`; `image(start, end)` cuts an exact address range like asl's `p2bin -r`.
     Unpacks as `data, symbols = assemble(...)`."""
 
-    def __init__(self, memory: dict[int, int], symbols: dict[str, int], listing: str):
+    def __init__(self, memory: dict[int, int], symbols: dict[str, int], listing: str,
+                 shared: dict[str, int] | None = None):
         self.memory = memory
         self.symbols = symbols
         self.listing = listing
+        self.shared = shared or {}      # SHARED symbols, for the share file (share_file())
+
+    def share_file(self, source: str) -> str:
+        """The symbols named by SHARED as assembler source, one `NAME EQU value` line each, like
+        the share file asl writes with `-a` (KTAA's banks include bank 0's as ktaa_b0.inc)."""
+        lines = [f"; share file of {source}, written by asm48"]
+        lines += [f"{name}\tEQU\t0{value & 0xFFFFFFFF:X}H" for name, value in self.shared.items()]
+        return "\n".join(lines) + "\n"
 
     @property
     def origin(self) -> int:

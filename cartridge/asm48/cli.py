@@ -65,6 +65,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="directory searched for include files (after the including file's)")
     p.add_argument("--sym", metavar="FILE", help="write the symbol table as JSON")
     p.add_argument("--list", metavar="FILE", help="write a listing")
+    p.add_argument("--share", metavar="FILE",
+                   help="write the SHARED symbols as NAME EQU value lines (asl -a's share file)")
     return p
 
 
@@ -94,6 +96,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                                  + "\n").encode()
     if args.list:
         files[Path(args.list)] = result.listing.encode("latin-1", "replace")
+    if args.share:
+        files[Path(args.share)] = result.share_file(source.name).encode("latin-1", "replace")
     try:
         write_all(files)
     except OSError as e:

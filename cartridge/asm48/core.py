@@ -104,6 +104,8 @@ class Pass:
     macros: dict[str, Macro] = field(default_factory=dict)
     sections: list[tuple[str, str]] = field(default_factory=list)   # (display, KEY)
     exports: list[dict[str, str]] = field(default_factory=list)     # per section: NAME -> scope
+    # SHARED names in source order, each with the symbol-table keys it may resolve to
+    shared: list[tuple[str, list[str], "SrcLine"]] = field(default_factory=list)
     conditionals: list[Conditional] = field(default_factory=list)
     include_stack: list[Path] = field(default_factory=list)
     codepages: dict[str, list[int]] = field(default_factory=lambda: {"STANDARD": list(range(256))})
@@ -234,7 +236,8 @@ class Pass:
 
     # ---- symbols -------------------------------------------------------------------------
 
-    def define(self, name: str, value: int, kind: str, column: int = 1) -> None:
+    def define(self, name: str, value: int, kind: str, column: int = 1,
+               in_expansion_global: bool = False) -> None:
         """Define a symbol.  A label inside a macro/REPT/IRP expansion is local to it (asl:
         labels in macros are local unless {GLOBALSYMBOLS}); EQU and SET symbols are always
         global, as asl enters them outside the local symbol space."""
@@ -242,7 +245,7 @@ class Pass:
             raise SourceError(f"invalid symbol name '{name}'", column=column)
         upper = name.upper()
         where = f"{self.current.file}:{self.current.line}"
-        if kind == "label" and self.local_scopes:
+        if kind == "label" and self.local_scopes and not in_expansion_global:
             key = local_key(self.local_scopes[-1], upper)
             old = self.symbols.get(key)
             if old is not None:
@@ -690,5 +693,23 @@ def assemble(text: str, filename: str = "<string>",
     # labels local to a macro expansion are not published (asl keeps them out of its
     # symbol list too); there may be many of the same name
     symbols = {s.name: s.value for s in p.symbols.values() if not s.local}
-    return Assembly(dict(sorted(p.memory.items())), symbols, format_listing(p.listing))
+    shared = _shared_symbols(p)
+    return Assembly(dict(sorted(p.memory.items())), symbols, format_listing(p.listing), shared)
+
+
+def _shared_symbols(p: Pass) -> dict[str, int]:
+    """NAME -> value of every symbol named by SHARED (asl writes them to its share file, which
+    other banks of a program include); an undefined name is an error, as in asl."""
+    shared: dict[str, int] = {}
+    errors = []
+    for name, keys, line in p.shared:
+        symbol = next((p.symbols[k] for k in keys if k in p.symbols), None)
+        if symbol is None:
+            errors.append(Diagnostic(line.file, line.line, 1,
+                                     f"SHARED names the undefined symbol '{name}'"))
+        else:
+            shared.setdefault(name, symbol.value)
+    if errors:
+        raise AsmError(errors)
+    return shared
 

@@ -27,7 +27,7 @@ CPUS = frozenset({"8021", "8022", "8035", "8039", "8040", "8048", "8049", "8050"
                   "8741", "8742", "87C50", "80C382", "MSM80C39", "MSM80C48"})
 # Listing and assembler-control directives without effect on the code.
 IGNORED = ("PAGE", "TITLE", "LISTING", "NEWPAGE", "MACEXP", "RELAXED", "PRTINIT", "PRTEXIT",
-           "FORWARD", "SHARED", "MESSAGE", "WARNING", "NOLIST", "LIST", "INTSYNTAX",
+           "FORWARD", "MESSAGE", "WARNING", "NOLIST", "LIST", "INTSYNTAX",
            "MACEXP_DFT", "MACEXP_OVR", "OUTRADIX", "RADIX", "PADDING", "PACKING", "ENDIAN")
 
 
@@ -60,6 +60,19 @@ def define_symbol(p: "Pass", st: Statement) -> None:
     if known:
         kind = "equ" if st.op.upper().lstrip(".") == "EQU" else "set"
         p.define(st.label, value, kind, st.label_column)
+
+
+@directive("LABEL", table=LABEL_DIRECTIVES)
+def label_directive(p: "Pass", st: Statement) -> None:
+    """NAME LABEL expr: a label with the given value. Unlike a label in the label field it is
+    global even inside a macro expansion, which is what multi-bank homebrew relies on: KTAA's
+    switchtable macro defines `name_bank label $` and other code calls `name_bank`."""
+    if not st.label:
+        raise SourceError("LABEL needs a symbol name in the label field")
+    (operand,) = operands(st, 1)
+    value, known = p.int_value(operand)
+    if known:
+        p.define(st.label, value, "label", st.label_column, in_expansion_global=True)
 
 
 @directive("REG", table=LABEL_DIRECTIVES)
@@ -97,6 +110,15 @@ def export(p: "Pass", st: Statement) -> None:
         if not NAME_RE.fullmatch(operand.text):
             raise SourceError(f"symbol name expected, got '{operand.text}'", column=operand.column)
         p.exports[-1][operand.text.upper()] = st.op.upper().lstrip(".")
+
+
+@directive("SHARED")
+def shared(p: "Pass", st: Statement) -> None:
+    """SHARED name[,name...]: publish the symbols in the share file (asl's -a/-c/-p)."""
+    for operand in operands(st, 1, 999):
+        if not NAME_RE.fullmatch(operand.text):
+            raise SourceError(f"symbol name expected, got '{operand.text}'", column=operand.column)
+        p.shared.append((operand.text, p.scope_keys(operand.text), p.current))
 
 
 # ---- location counter ----------------------------------------------------------------------

@@ -19,13 +19,21 @@ def assembled(name: str):
 
 def images(name: str) -> tuple[bytes, bytes | None]:
     """(BIOS image, cartridge image or None) of a test program. ``banks`` has a 4 KB
-    cartridge: bank 0 from banks0.a48, bank 1 (the reset bank) from banks.a48."""
+    cartridge: bank 0 from banks0.a48, bank 1 (the reset bank) from banks.a48. ``banks3k`` has
+    a 12 KB cartridge of four 3 KB banks (CPU 400h-0FFFh each) from banks3k_b0..b3.a48."""
     bios = bytes(assembled(name).image(0, 0x3FF))
     if name == "banks":
         cart = bytes(assembled("banks0").image(0x400, 0xBFF)) + \
             bytes(assembled("banks").image(0x400, 0xBFF))
         return bios, cart
+    if name == "banks3k":
+        return bios, banks3k_cart()
     return bios, None
+
+
+def banks3k_cart() -> bytes:
+    """The 12 KB cartridge of banks3k.a48: bank N (file N * 0C00h) shows at CPU 400h-0FFFh."""
+    return b"".join(bytes(assembled(f"banks3k_b{n}").image(0x400, 0xFFF)) for n in range(4))
 
 
 def run(name: str, region: str, frames: int) -> Machine:

@@ -34,6 +34,10 @@ EXPECTED: dict[str, tuple[int, bytes]] = {
     # MB1 CALLs, bank switch (bank 1 table B1, bank 0 code + table B0), vector JMP with A11 = 0
     # in the handler, JMP with MB1 after RETR
     "banks": (2, bytes.fromhex("11 12 13 b1 14 b0 b1 15 16 17")),
+    # 3 KB banks: bank 3 at reset, then 0, 1, 2 chosen by P10/P11, each giving C0|bank from
+    # 0C00h (its own bank offset 800h, not a mirror of 800h), 80|bank from 800h, 40|bank from
+    # 400h, F0|bank from MOVP in page 0Fh; then bank 0 -> 3 -> 0 switched at 0D00h/0D06h
+    "banks3k": (2, bytes.fromhex("c3 83 43 f3 c0 80 40 f0 c1 81 41 f1 c2 82 42 f2 d3 d0")),
 }
 
 # scratch RAM a program uses besides its results

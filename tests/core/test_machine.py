@@ -45,8 +45,8 @@ def test_names_match_their_tables() -> None:
 
 @pytest.mark.parametrize("bios, cart, region, message", [
     (bytes(1000), None, "pal", "the BIOS image is 1000 bytes; it must be 1024 bytes"),
-    (bytes(1024), bytes(3000), "pal", "the cartridge image is 3000 bytes; it must be 2048 or "
-                                       "4096 or 8192 bytes"),
+    (bytes(1024), bytes(3000), "pal", "the cartridge image is 3000 bytes; it must be 2048, "
+                                       "3072, 4096, 6144, 8192 or 12288 bytes"),
     (bytes(1024), None, "secam", "unknown region 'secam'; it must be 'pal' or 'ntsc'"),
 ])
 def test_bad_configuration_is_one_sentence(bios, cart, region, message) -> None:

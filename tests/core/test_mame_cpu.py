@@ -11,7 +11,7 @@ from tools import mame_oracle
 from .programs import images, run
 
 # program -> frames to run in both (the program has finished well before)
-PROGRAMS = {"alu": 2, "flow": 2, "timer": 2, "vdc": 2, "banks": 3, "irq": 6, "counter": 6,
+PROGRAMS = {"alu": 2, "flow": 2, "timer": 2, "vdc": 2, "banks": 3, "banks3k": 3, "irq": 6, "counter": 6,
             "palntsc": 3, "jni": 8, "beam": 3, "drift": 22}
 
 pytestmark = [

@@ -75,7 +75,7 @@ def test_bad_files(roms, capsys) -> None:
     (roms / "odd.bin").write_bytes(bytes(3000))
     cases = [
         (("odd.bin", "--bios", "keys.bin"), "odd.bin is 3000 bytes; a cartridge image must be "
-                                            "2, 4 or 8 KB"),
+                                            "2, 3, 4, 6, 8 or 12 KB"),
         (("--no-cart", "--bios", "odd.bin"), "odd.bin is 3000 bytes; a BIOS image must be 1 KB "
                                              "(1024 bytes)"),
         (("--no-cart", "--bios", "missing.bin"),
