@@ -2,7 +2,8 @@
 back what it left in memory, so tests can compare it with o2em_core.
 
     python -m tools.mame_oracle BIOS.bin [--cart CART.bin] [--region pal|ntsc] [--frames N]
-                                [--type FRAME:TEXT ...] [--snapshot OUT.png]
+                                [--type FRAME:TEXT ...] [--joy FRAME:STICK:DIRS ...]
+                                [--snapshot OUT.png]
 
 The program is given as the 1 KB "BIOS" image (MAME warns about the checksum and runs it); the
 cartridge defaults to a blank 2 KB image because MAME needs one. The character ROM is written
@@ -11,6 +12,10 @@ Internal RAM comes from the CPU's data space; external RAM is read through the C
 so the program must leave P1 with the RAM selected and the VDC deselected (P1 = 0xAF).
 ``--type 60:1`` types the key 1 at frame 60 through MAME's natural keyboard, e.g. to leave SELECT
 GAME; MAME holds each key for a few frames, so compare what a program keeps, not when it saw it.
+``--joy 300:0:right+fire`` sets MAME's joystick port JOY.<STICK> at the end of frame 300 to
+exactly those directions (up, down, left, right, fire; ``none`` releases all); the setting
+holds until the next ``--joy`` for that stick, like ``videopac run``'s ``FRAME joy`` lines (the
+first frame is 1). Aligned with ``videopac run``: MAME's ``--joy N`` = our ``N joy`` line.
 
 MAME 0.251 picks the board of a loose ``-cart`` file by its size alone (16 KB: the Videopac+
 latch board, anything else: the standard board), and its ``cartslot`` offers no options on the
@@ -42,6 +47,7 @@ local n = 0
 emu.register_frame_done(function()
   n = n + 1
 %(typed)s
+%(joys)s
   if n == %(frames)d then
     local cpu = manager.machine.devices[":maincpu"]
     local t = {}
@@ -115,8 +121,29 @@ def _typing(typed: Sequence[tuple[int, str]]) -> str:
     return "\n".join(post.format(int(frame), json.dumps(text)) for frame, text in typed)
 
 
+JOY_FIELDS = {"up": "Up", "down": "Down", "left": "Left", "right": "Right", "fire": "Button 1"}
+
+
+def _joysticks(joys: Sequence[tuple[int, int, str]]) -> str:
+    """Lua lines that set joystick port JOY.<stick> to the given directions at a frame's end."""
+    lines = []
+    for frame, stick, dirs in joys:
+        if stick not in (0, 1):
+            raise ValueError(f"joystick {stick}: give 0 or 1")
+        wanted = set() if dirs == "none" else set(dirs.split("+"))
+        if not wanted <= set(JOY_FIELDS):
+            raise ValueError(f"joystick directions {dirs!r}: give up/down/left/right/fire or none")
+        sets = " ".join(
+            f'port.fields["P{stick + 1} {field}"]:set_value({int(name in wanted)})'
+            for name, field in JOY_FIELDS.items())
+        lines.append(f'  if n == {int(frame)} then local port = '
+                     f'manager.machine.ioport.ports[":JOY.{stick}"] {sets} end')
+    return "\n".join(lines)
+
+
 def run(bios: bytes, cart: bytes | None = None, region: str = "pal", frames: int = 3,
-        timeout: float = 60.0, typed: Sequence[tuple[int, str]] = ()) -> MameResult:
+        timeout: float = 60.0, typed: Sequence[tuple[int, str]] = (),
+        joys: Sequence[tuple[int, int, str]] = ()) -> MameResult:
     """Run ``bios`` (1 KB, at 0x000) with ``cart`` in MAME for ``frames`` frames, typing each
     ``(frame, text)`` of ``typed``, and return the internal RAM, the external RAM and the CPU
     registers MAME exposes."""
@@ -132,7 +159,8 @@ def run(bios: bytes, cart: bytes | None = None, region: str = "pal", frames: int
         (root / f"roms/{system}/o2bios.rom").write_bytes(bios)
         (root / "roms/i8244/charset_i8244.bin").write_bytes(charset.load())
         cart_args = _cart_arguments(root, cart if cart is not None else bytes(2048))
-        (root / "dump.lua").write_text(_LUA % {"frames": frames, "typed": _typing(typed)})
+        (root / "dump.lua").write_text(_LUA % {"frames": frames, "typed": _typing(typed),
+                                                "joys": _joysticks(joys)})
         proc = subprocess.run(
             [MAME, system, "-rompath", "roms", *cart_args, "-video", "none",
              "-sound", "none", "-nothrottle", "-skip_gameinfo", "-autoboot_script", "dump.lua",
@@ -161,6 +189,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--frames", type=int, default=3)
     p.add_argument("--type", action="append", default=[], metavar="FRAME:TEXT",
                    help="type TEXT on the keyboard at the end of frame FRAME (repeatable)")
+    p.add_argument("--joy", action="append", default=[], metavar="FRAME:STICK:DIRS",
+                   help="set joystick STICK (0/1) to DIRS (up+left+fire, none) at the end of "
+                        "frame FRAME (repeatable)")
     p.add_argument("--snapshot", type=pathlib.Path, metavar="OUT.png",
                    help="write MAME's last frame (360x243) as PNG")
     a = p.parse_args(argv)
@@ -170,8 +201,14 @@ def main(argv: list[str] | None = None) -> int:
         if not (sep and frame.isdigit() and text):
             p.error(f"--type {item!r}: give FRAME:TEXT, e.g. 60:1")
         typed.append((int(frame), text))
+    joys = []
+    for item in a.joy:
+        parts = item.split(":")
+        if len(parts) != 3 or not (parts[0].isdigit() and parts[1] in ("0", "1")):
+            p.error(f"--joy {item!r}: give FRAME:STICK:DIRS, e.g. 300:0:right+fire")
+        joys.append((int(parts[0]), int(parts[1]), parts[2]))
     r = run(a.bios.read_bytes(), a.cart.read_bytes() if a.cart else None, a.region, a.frames,
-            typed=typed)
+            typed=typed, joys=joys)
     if a.snapshot is not None and r.snapshot is not None:
         a.snapshot.write_bytes(r.snapshot)
     json.dump({"iram": r.iram.hex(), "xram": r.xram.hex(), "regs": r.regs}, sys.stdout,

@@ -41,6 +41,15 @@ def operation(st: Statement) -> str | None:
     return op[1:] if op.startswith(".") and op[1:] in PSEUDO_OPS else op
 
 
+def machine_instruction(op: str | None) -> str | None:
+    """`!CALL` -> `CALL`: asl's `!` before a mnemonic selects the machine instruction even
+    where a macro of that name exists (KTAA's common.h redefines CALL and JMP as macros
+    that use `!call` and `!jmp` inside)."""
+    if op is not None and op.startswith("!") and is_instruction(op[1:]):
+        return op[1:]
+    return None
+
+
 @dataclass(frozen=True)
 class SrcLine:
     """One line to assemble and where it came from (for diagnostics and the listing)."""
@@ -294,7 +303,14 @@ class Pass:
             op = operation(st)
             try:
                 if op in CONDITIONALS:
+                    opener = op.startswith("IF")
+                    if st.label is not None and opener and self.active:
+                        # a label in front of IF/IFDEF...: asl defines it at the current
+                        # address (KTAA: `.nopal IFDEF DEBUG_PALNTSC`, a jump target)
+                        self.define(st.label, self.pc, "label", st.label_column)
                     self.conditional(op, st)
+                    if st.label is not None and not opener and self.active:
+                        self.define(st.label, self.pc, "label", st.label_column)
                     continue
                 if not self.active:
                     continue
@@ -316,7 +332,7 @@ class Pass:
         st = parse_line(text)
         op = operation(st)
         if op is not None and op not in PSEUDO_OPS and op not in self.macros \
-                and not is_instruction(op):
+                and not is_instruction(op) and machine_instruction(op) is None:
             st = as_indented_definition(st) or st
         return st
 
@@ -351,7 +367,10 @@ class Pass:
             handler(self, st)
             self.listing.append((None, b"", src))
             return
-        macro = self.macros.get(op) if op else None
+        forced = machine_instruction(op)
+        if forced is not None:
+            op = forced
+        macro = self.macros.get(op) if op and forced is None else None
         if st.label is not None and not (macro and macro.controls.int_label):
             self.define(st.label, self.pc, "label", st.label_column)
         if op is None:

@@ -318,7 +318,20 @@ FUNCTIONS: dict[str, tuple[int, Callable[["Parser", list[Value], int], Value]]] 
     "STRLEN": (1, lambda p, a, o: len(p.as_str(a[0], o))),
     "UPSTRING": (1, lambda p, a, o: p.as_str(a[0], o).upper()),
     "LOWSTRING": (1, lambda p, a, o: p.as_str(a[0], o).lower()),
+    # VAL("expression"): the value of the expression written in the string (asl's VAL)
+    "VAL": (1, lambda p, a, o: _val(p, p.as_str(a[0], o), o)),
 }
+
+
+def _val(parser: "Parser", text: str, offset: int) -> Value:
+    inner = Parser(text, parser.ctx)
+    inner.depth = parser.depth + 1
+    if inner.depth > 64:
+        raise SourceError("VAL() nested too deeply", offset)
+    try:
+        return inner.parse()
+    except SourceError as e:
+        raise SourceError(f"in VAL({text!r}): {e.message}", offset) from None
 
 
 class Parser:

@@ -78,7 +78,7 @@ def test_getjoystick_p17_keeps_the_cart_p1_and_readkey_plus_scans_the_caller_ban
     assert ir[0x25] & 0x80                   # held: no new key
 
 
-def test_getjoystick_leaves_the_raw_stick_byte_in_r1_and_the_vdc_selected():
+def test_getjoystick_leaves_the_raw_stick_byte_in_r1_and_gives_the_callers_p1_back():
     m = machine("joyraw", frames=3)
     m.set_joystick(0, up=True, fire=True)
     m.set_joystick(1, left=True)
@@ -87,9 +87,11 @@ def test_getjoystick_leaves_the_raw_stick_byte_in_r1_and_the_vdc_selected():
     raw0, raw1 = int(ir[0x20]), int(ir[0x22])
     assert raw0 & 0x1F == 0x1F & ~0x11        # active low: up (bit 0) and fire (bit 4)
     assert raw1 & 0x1F == 0x1F & ~0x08        # left (bit 3) on the other stick
-    assert ir[0x21] & 0xFC == 0xB4            # 38F: P1 = B4|bank, the VDC selected
+    assert ir[0x21] & 0xFC == 0xB4            # 38F: the caller's P1 back, the VDC selected
     assert m.vdc_regs[0x02] == raw0           # so the MOVX after it reached the VDC
-    assert ir[0x23] & 0xFC == 0x38            # 395: the cart's P1 kept, P1.7 = 0
+    assert ir[0x25] & 0xFC == 0xAC            # 38F called with external RAM: P1 = AC|bank
+    assert m.xram[0x10] == raw0               # so the MOVX after it reached external RAM
+    assert ir[0x23] & 0xFC == 0x38            # 395: P1 from R0 (the cart's), P1.7 = 0
     m.set_joystick(0)
     m.set_joystick(1)
     frames = int(ir[0x24])

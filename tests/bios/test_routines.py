@@ -7,7 +7,7 @@ import pytest
 
 from cartridge.images import builtin_image
 
-from .carts import machine
+from .carts import machine, run
 
 
 def calc23(y: int, glyph: int, colour: int) -> tuple[int, int]:
@@ -83,3 +83,14 @@ def test_keyclick_ends_and_clears_the_sound_bit(done):
     # 56: tone for 2 frames then stop; first opcode at the VBLANK after playsound
     assert done.xram[0x26] == 3
     assert done.iram[0x3F] & 0x40 == 0
+
+
+def test_vsyncirq_sets_f1_for_a_cart_that_waits_on_jf1():
+    """KTAA clears F1 and spins on JF1 until the VBLANK handler sets it; waitvsync (which now
+    clears F1 and waits for it to be set) still returns once per frame."""
+    m = machine("vsyncflag", frames=2)
+    waits, returns = int(m.iram[0x20]), int(m.iram[0x22])
+    run(m, 10)
+    # each loop pass: a JF1 wait ending at one VBLANK, then waitvsync ending at the next
+    assert int(m.iram[0x20]) - waits == 5
+    assert int(m.iram[0x22]) - returns == 5
