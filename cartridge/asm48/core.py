@@ -123,7 +123,6 @@ class Pass:
     functions: dict[str, UserFunction] = field(default_factory=dict)
     translating: bool = True
     used_unknown: bool = False
-    expansion_depth: int = 0
     _unknown: list[tuple[str, int]] = field(default_factory=list)
     symbols_read: list[Symbol] = field(default_factory=list)   # by the last value()
     jmpp_page: int | None = None     # page of the JMPP table that DB lines may be entries of
@@ -445,8 +444,8 @@ class Pass:
         args = [upcase_unquoted(o.text) for o in st.operands]
         index = {p: k for k, p in enumerate(macro.params)}
         values: list[str | None] = [None] * len(macro.params)
-        keyword_seen = False
-        for arg, operand in zip(args, st.operands):
+        positional = len(args)             # the arguments before the first keyword one
+        for k, (arg, operand) in enumerate(zip(args, st.operands)):
             keyword = keyword_argument(arg)
             if keyword is not None:
                 name, value = keyword
@@ -455,12 +454,10 @@ class Pass:
                                       f"(keyword argument '{operand.text}')",
                                       column=operand.column)
                 values[index[name]] = value
-                keyword_seen = True
-            elif keyword_seen:
+                positional = min(positional, k)
+            elif positional < len(args):
                 raise SourceError("positional macro argument after a keyword argument "
                                   "(asl allows none)", column=operand.column)
-        positional = 0 if not args else next(
-            (k for k, a in enumerate(args) if keyword_argument(a) is not None), len(args))
         for k in range(min(positional, len(macro.params))):
             if args[k] and values[k] is None:
                 values[k] = args[k]
@@ -482,11 +479,10 @@ class Pass:
         """Assemble one expansion of `body`; True when it was left with EXITM (which ends
         the whole REPT/IRP, as in asl).  Unless `global_symbols`, the labels it defines go
         to a scope of its own."""
-        if self.expansion_depth >= MAX_NESTING:
+        if len(self.expansions) >= MAX_NESTING:
             raise SourceError(f"macro/REPT nesting deeper than {MAX_NESTING} levels")
         lines = [SrcLine(line.text, line.file, line.line, note + line.note, src.depth + 1,
                          line.listed) for line in body]
-        self.expansion_depth += 1
         self.expansions.append(expansion)
         if not global_symbols:
             self.local_scopes.append(self.scopes_opened)
@@ -501,7 +497,6 @@ class Pass:
             if not global_symbols:
                 self.local_scopes.pop()
             self.expansions.pop()
-            self.expansion_depth -= 1
             self.current = src
         return False
 

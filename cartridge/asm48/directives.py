@@ -192,7 +192,7 @@ def user_error(p: "Pass", st: Statement) -> None:
 @directive("EXITM")
 def exit_macro(p: "Pass", st: Statement) -> None:
     from .core import ExitMacro
-    if p.expansion_depth == 0:
+    if not p.expansions:
         raise SourceError("EXITM outside a macro")
     raise ExitMacro()
 

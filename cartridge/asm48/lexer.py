@@ -153,13 +153,11 @@ def parse_line(line: str) -> Statement:
         word, end = word_at(0)
         if not word:
             raise SourceError(f"unexpected character {code[0]!r}", 0)
-        if word == ":":
-            # a label field holding only the colon: an empty label, which asl ignores
-            # (KTAA's ktaa_b3.a48 has such a line among its comments)
-            pos = end
-        else:
+        pos = end
+        # a label field holding only the colon is an empty label, which asl ignores
+        # (KTAA's ktaa_b3.a48 has such a line among its comments)
+        if word != ":":
             st.label, st.label_column = word, 1
-            pos = end
             if pos < n and code[pos] == ":" and not code.startswith(":=", pos):
                 pos += 1
     pos = skip_space(pos)
