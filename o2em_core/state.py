@@ -74,8 +74,7 @@ EV_LINE_END = 0   # px 366 of a line: finish drawing it, clock the sound
 EV_VBLANK = 1     # (242, 365): VBLANK starts
 
 
-def new_regs(region: Region, cart_size: int,
-             board: tuple[int, int, int] = (0x800, 0, 0x400)) -> np.ndarray:
+def new_regs(region: Region, cart_size: int, board: tuple[int, int, int]) -> np.ndarray:
     """Registers of a console just switched on: the CPU is reset while the beam is at the start
     of line 243 (mame-oracle.md: power-on at the start of the VBLANK lines). ``board`` is the
     cartridge's (bank size, bank mask, offset at 0xC00), see bus.Board."""
