@@ -39,7 +39,6 @@ from dataclasses import dataclass
 
 MAME = "/usr/games/mame"
 SYSTEMS = {"pal": "videopac", "ntsc": "odyssey2"}
-KTAA_SIZES = (3072, 6144, 12288)    # 3 KB banks: MAME's o2_ktaa device
 XRAM_P1 = 0xAF          # P17=1 P16=0 P14=0 (RAM) P13=1 (no VDC): what the dump needs in P1
 
 _LUA = """
@@ -87,7 +86,10 @@ _SOFTLIST = """<?xml version="1.0"?>
 def _cart_arguments(root: pathlib.Path, cart: bytes) -> list[str]:
     """MAME arguments that insert ``cart``: a loose file for the boards MAME recognises by size,
     a software-list entry naming ``o2_ktaa`` for 3 KB banks (see the module docstring)."""
-    if len(cart) not in KTAA_SIZES:
+    from o2em_core import bus     # the board of each image size, as our emulator chooses it
+
+    board = bus.BOARDS.get(len(cart))
+    if board is None or board.name != bus.THREE_KB:
         (root / "cart.bin").write_bytes(cart)
         return ["-cart", "cart.bin"]
     (root / "hash").mkdir()
@@ -207,8 +209,12 @@ def main(argv: list[str] | None = None) -> int:
         if len(parts) != 3 or not (parts[0].isdigit() and parts[1] in ("0", "1")):
             p.error(f"--joy {item!r}: give FRAME:STICK:DIRS, e.g. 300:0:right+fire")
         joys.append((int(parts[0]), int(parts[1]), parts[2]))
-    r = run(a.bios.read_bytes(), a.cart.read_bytes() if a.cart else None, a.region, a.frames,
-            typed=typed, joys=joys)
+    try:
+        r = run(a.bios.read_bytes(), a.cart.read_bytes() if a.cart else None, a.region,
+                a.frames, typed=typed, joys=joys)
+    except (OSError, ValueError, RuntimeError) as e:
+        print(f"mame_oracle: {e}", file=sys.stderr)
+        return 2
     if a.snapshot is not None and r.snapshot is not None:
         a.snapshot.write_bytes(r.snapshot)
     json.dump({"iram": r.iram.hex(), "xram": r.xram.hex(), "regs": r.regs}, sys.stdout,
