@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed
 SYSDEPS := d52 mame xvfb socat g++ gcc-avr avr-libc
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: play test bench sysdeps roms clean
+.PHONY: play test bench sysdeps roms clean mo
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -19,6 +19,11 @@ $(STAMP): pyproject.toml | $(PY)
 	$(PY) -m pip install -q -e '.[test]'
 	touch $@
 
+# the translations gettext loads, compiled from the .po catalogs in the repository (docs/i18n.md)
+MO := $(patsubst %.po,%.mo,$(wildcard i18n/locale/*/LC_MESSAGES/*.po))
+%.mo: %.po | $(STAMP)
+	$(PY) -m i18n compile $<
+
 sysdeps:
 	@missing=""; for p in $(SYSDEPS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
@@ -26,14 +31,16 @@ sysdeps:
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
 	fi
 
-play: $(STAMP)
+mo: $(MO)
+
+play: $(STAMP) $(MO)
 	$(VENV)/bin/videopac play
 
-test: $(STAMP) sysdeps
+test: $(STAMP) $(MO) sysdeps
 	$(PY) -m pytest
 
 bench: $(STAMP)
 	$(PY) -m pytest tests/bench --benchmark-enable --benchmark-only
 
 clean:
-	rm -rf $(VENV) .pytest_cache .benchmarks
+	rm -rf $(VENV) .pytest_cache .benchmarks $(MO)

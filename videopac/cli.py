@@ -9,32 +9,81 @@ import argparse
 import importlib
 import sys
 
+import i18n
+from i18n import N_, _
+
 # subcommand -> (module, one-line help)
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
-    "run": ("videopac.run", "run the emulator headless (scripts, tests, dumps)"),
-    "play": ("videopac.play", "play in a window with sound, keyboard and gamepads"),
-    "roms": ("videopac.roms", "list or export the built-in ROM images"),
-    "ledger": ("videopac.ledger_cli", "keep the books of a Conquest of the World board game"),
-    "joystick": ("videopac.joystick_cli", "check real joysticks on a serial adapter"),
+    "run": ("videopac.run", N_("run the emulator headless (scripts, tests, dumps)")),
+    "play": ("videopac.play", N_("play in a window with sound, keyboard and gamepads")),
+    "roms": ("videopac.roms", N_("list or export the built-in ROM images")),
+    "ledger": ("videopac.ledger_cli", N_("keep the books of a Conquest of the World board game")),
+    "joystick": ("videopac.joystick_cli", N_("check real joysticks on a serial adapter")),
 }
 
 
 def _usage() -> str:
-    lines = ["usage: videopac COMMAND [options]", "", "commands:"]
-    lines += [f"  {name:<10} {help_}" for name, (_, help_) in SUBCOMMANDS.items()]
-    lines.append("\n'videopac COMMAND --help' describes a command.")
+    lines = [_("usage: videopac [--lang LANG] COMMAND [options]"), "", _("commands:")]
+    lines += [f"  {name:<10} {_(help_)}" for name, (_module, help_) in SUBCOMMANDS.items()]
+    lines.append("\n" + _("'videopac COMMAND --help' describes a command."))
+    lines.append(_("--lang {languages} chooses the language (default: the system locale).")
+                 .format(languages="|".join(i18n.LANGUAGES)))
     return "\n".join(lines)
+
+
+def take_language(argv: list[str]) -> tuple[str | None, list[str]]:
+    """``--lang X`` / ``--lang=X`` taken out of ``argv`` wherever it stands (before ``--``).
+
+    Every command accepts it, so it is read before any parser is built: the help texts of the
+    parsers are then already in that language.
+    """
+    code, rest = None, []
+    i = 0
+    while i < len(argv):
+        arg = argv[i]
+        if arg == "--":
+            rest += argv[i:]
+            break
+        if arg == "--lang":
+            if i + 1 >= len(argv):
+                raise ValueError("")
+            code, i = argv[i + 1], i + 2
+            continue
+        if arg.startswith("--lang="):
+            code, i = arg.split("=", 1)[1], i + 1
+            continue
+        rest.append(arg)
+        i += 1
+    if code is not None and code not in i18n.LANGUAGES:
+        raise ValueError(code)
+    return code, rest
+
+
+def add_language_argument(parser: argparse.ArgumentParser) -> None:
+    """Show ``--lang`` in a command's help (the dispatcher has already read it)."""
+    parser.add_argument("--lang", choices=i18n.LANGUAGES, help=_(
+        "language of everything the program says (default: the system locale)"))
 
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the `videopac` console script."""
     argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        code, argv = take_language(argv)
+    except ValueError as exc:
+        i18n.set_language(None)
+        print(_("videopac: unknown language '{code}'; choose one of: {languages}.").format(
+            code=exc.args[0], languages=", ".join(i18n.LANGUAGES)), file=sys.stderr)
+        return 2
+    i18n.set_language(code)
+    i18n.translate_argparse()
     if not argv or argv[0] in ("-h", "--help"):
         print(_usage())
         return 0 if argv else 2
     name, rest = argv[0], argv[1:]
     if name not in SUBCOMMANDS:
-        print(f"videopac: unknown command '{name}'; try 'videopac --help'.", file=sys.stderr)
+        print(_("videopac: unknown command '{name}'; try 'videopac --help'.").format(name=name),
+              file=sys.stderr)
         return 2
     module_name, help_ = SUBCOMMANDS[name]
     try:
@@ -42,9 +91,11 @@ def main(argv: list[str] | None = None) -> int:
     except ModuleNotFoundError as exc:
         if exc.name != module_name:
             raise
-        print(f"videopac {name}: this command is not built yet ({help_}).", file=sys.stderr)
+        print(_("videopac {name}: this command is not built yet ({help}).").format(
+            name=name, help=_(help_)), file=sys.stderr)
         return 2
-    parser = argparse.ArgumentParser(prog=f"videopac {name}", description=help_)
+    parser = argparse.ArgumentParser(prog=f"videopac {name}", description=_(help_))
+    add_language_argument(parser)
     module.add_arguments(parser)
     args = parser.parse_args(rest)
     try:
@@ -56,5 +107,6 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     except OSError as exc:
         where = f" {exc.filename}" if getattr(exc, "filename", None) else ""
-        print(f"videopac {name}: cannot use{where}: {exc.strerror or exc}.", file=sys.stderr)
+        print(_("videopac {name}: cannot use{where}: {reason}.").format(
+            name=name, where=where, reason=exc.strerror or exc), file=sys.stderr)
         return 1

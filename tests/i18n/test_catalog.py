@@ -1,0 +1,70 @@
+"""The catalogs: every marked message has a German translation, and the .po compiles as gettext reads it."""
+from __future__ import annotations
+
+import gettext
+import io
+
+import pytest
+
+import i18n
+from i18n.catalog import mo_bytes, po_path, read_po
+from i18n.extract import MarkError, extract, messages_in, missing
+
+
+@pytest.mark.parametrize("language", [lang for lang in i18n.LANGUAGES if lang != "en"])
+def test_every_message_is_translated(language):
+    lacking = missing(language)
+    assert not lacking, (f"{len(lacking)} messages lack a {language} translation; run "
+                         f"'python -m i18n update' and translate them in {po_path(language)}: "
+                         + "; ".join(map(repr, lacking[:10])))
+
+
+def test_the_check_sees_a_new_message(tmp_path):
+    """A message marked in the source but not in the catalog is what the check reports."""
+    new = messages_in('from i18n import _\nprint(_("a sentence nobody translated yet"))\n', "x.py")
+    assert [e.msgid for e in new] == ["a sentence nobody translated yet"]
+    catalog = {e.msgid for e in read_po(po_path("de")) if e.translated}
+    assert "a sentence nobody translated yet" not in catalog
+    assert "usage: " in catalog and "usage: " in {e.msgid for e in extract().values()}
+
+
+def test_an_f_string_cannot_be_marked():
+    with pytest.raises(MarkError, match="f-string"):
+        messages_in('_(f"{x} won")\n', "x.py")
+
+
+def test_markers_found_in_every_form():
+    source = ('_("one")\nN_("two")\ni18n._("three")\nngettext("{n} chip", "{n} chips", n)\n'
+              'pgettext("verb", "war")\n_(variable)\n')
+    found = {(e.msgctxt, e.msgid, e.msgid_plural) for e in messages_in(source, "x.py")}
+    assert found == {(None, "one", None), (None, "two", None), (None, "three", None),
+                     (None, "{n} chip", "{n} chips"), ("verb", "war", None)}
+
+
+def test_compiled_catalog_is_what_gettext_reads(tmp_path):
+    po = tmp_path / "t.po"
+    po.write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
+                  '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n'
+                  '# a comment\nmsgid "war chest"\nmsgstr "Kriegs"\n"kasse"\n\n'
+                  '#, fuzzy\nmsgid "guess"\nmsgstr "Vermutung"\n\n'
+                  'msgid "untranslated"\nmsgstr ""\n\n'
+                  'msgctxt "verb"\nmsgid "war"\nmsgstr "Krieg"\n\n'
+                  'msgid "{n} chip"\nmsgid_plural "{n} chips"\nmsgstr[0] "{n} Chip"\n'
+                  'msgstr[1] "{n} Chips"\n\n#~ msgid "old"\n#~ msgstr "alt"\n', encoding="utf-8")
+    t = gettext.GNUTranslations(io.BytesIO(mo_bytes(read_po(po))))
+    assert t.gettext("war chest") == "Kriegskasse"
+    assert t.gettext("guess") == "guess"            # fuzzy entries are not used, as msgfmt does
+    assert t.gettext("untranslated") == "untranslated"
+    assert t.gettext("old") == "old"
+    assert t.pgettext("verb", "war") == "Krieg"
+    assert [t.ngettext("{n} chip", "{n} chips", n) for n in (1, 2)] == ["{n} Chip", "{n} Chips"]
+
+
+def test_german_catalog_compiles_and_translates_argparse():
+    entries = read_po(po_path("de"))
+    t = gettext.GNUTranslations(io.BytesIO(mo_bytes(entries)))
+    assert t.gettext("usage: ") == "Aufruf: "
+    i18n.set_language("de")
+    assert i18n._("usage: ") == "Aufruf: "
+    i18n.set_language("en")
+    assert i18n._("usage: ") == "usage: "

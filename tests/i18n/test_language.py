@@ -1,0 +1,67 @@
+"""The language: the system locale as gettext reads it, and --lang on every videopac command."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from i18n import detect_language, set_language
+
+
+@pytest.mark.parametrize("environ, expected", [
+    ({}, "en"),
+    ({"LANG": "de_DE.UTF-8"}, "de"),
+    ({"LANG": "C.UTF-8"}, "en"),
+    ({"LANG": "POSIX"}, "en"),
+    ({"LC_MESSAGES": "de_AT.UTF-8", "LANG": "en_GB.UTF-8"}, "de"),
+    ({"LC_ALL": "en_US.UTF-8", "LC_MESSAGES": "de_DE.UTF-8"}, "en"),
+    ({"LC_ALL": "de_CH", "LANG": "en_US"}, "de"),
+    ({"LANGUAGE": "fr:de", "LANG": "fr_FR.UTF-8"}, "de"),   # the first one we have a catalog for
+    ({"LANGUAGE": "en", "LC_ALL": "de_DE.UTF-8"}, "en"),
+    ({"LANGUAGE": "", "LANG": "de_DE@euro"}, "de"),
+    ({"LANG": "ja_JP.UTF-8"}, "en"),                         # no catalog: the source language
+])
+def test_locale_detection(environ, expected):
+    assert detect_language(environ) == expected
+
+
+def test_unknown_language_is_refused():
+    with pytest.raises(ValueError):
+        set_language("xx")
+
+
+def videopac(*args: str, **env: str) -> subprocess.CompletedProcess:
+    environ = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
+    environ.update(env)
+    return subprocess.run([sys.executable, "-m", "videopac", *args], capture_output=True, text=True,
+                          env=environ, timeout=120)
+
+
+def test_german_locale_gives_german_help():
+    res = videopac("--help", LANG="de_DE.UTF-8")
+    assert res.returncode == 0
+    assert res.stdout.startswith("Aufruf: videopac")
+    assert "über eine Partie des Brettspiels Eroberung der Welt Buch führen" in res.stdout
+
+
+def test_lang_option_overrides_the_locale():
+    assert videopac("--lang", "en", "--help", LANG="de_DE.UTF-8").stdout.startswith("usage: videopac")
+    assert videopac("--lang", "de", "--help", LANG="en_US.UTF-8").stdout.startswith("Aufruf: videopac")
+
+
+def test_lang_after_the_command_and_argparse_words():
+    """--lang may stand anywhere; argparse's own 'usage:' and 'error:' are German too."""
+    res = videopac("ledger", "replay", "--lang=de", LANG="C.UTF-8")
+    assert res.returncode == 2
+    assert res.stderr.splitlines()[0].startswith("Aufruf: videopac ledger replay")
+    assert "videopac ledger replay: Fehler: folgende Argumente fehlen: file" in res.stderr
+    res = videopac("ledger", "--help", "--lang", "de")
+    assert "Optionen:" in res.stdout and "--lang {en,de}" in res.stdout
+
+
+def test_unknown_language_is_one_sentence():
+    res = videopac("--lang", "xx", "roms")
+    assert res.returncode == 2
+    assert res.stderr == "videopac: unknown language 'xx'; choose one of: en, de.\n"
