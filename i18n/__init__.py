@@ -86,6 +86,11 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return _catalog().ngettext(singular, plural, n)
 
 
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the current language, where ``context`` tells two same English words apart."""
+    return _catalog().pgettext(context, message)
+
+
 def N_(message: str) -> str:
     """Mark ``message`` for the catalog without translating it yet (tables, constants)."""
     return message

@@ -66,5 +66,7 @@ def test_german_catalog_compiles_and_translates_argparse():
     assert t.gettext("usage: ") == "Aufruf: "
     i18n.set_language("de")
     assert i18n._("usage: ") == "Aufruf: "
+    assert i18n.pgettext("no such context", "usage: ") == "usage: "
+    assert i18n.ngettext("expected %s argument", "expected %s arguments", 2) == "%s Argumente erwartet"
     i18n.set_language("en")
     assert i18n._("usage: ") == "usage: "
