@@ -4,6 +4,11 @@ The machine hands over one frame of mono samples per ``run_frame``; a thread-saf
 them to pyglet's audio thread, which pulls stereo packets, 32-bit float where the driver takes
 it (pyglet keeps at least 32 KiB buffered: the wider the frame, the less the sound lags). An
 empty queue yields a short piece of silence: never ``None``, which would end the stream.
+
+A stall (the process stopped, a busy machine) lets pyglet's player fall behind the clock; it
+then skips ahead and may find nothing left to play, which it treats as the end of the source.
+The source is live, so it has no position to seek to: ``seek`` is a no-op and the player loops,
+which restarts the stream from what is queued now. An underrun is a silent gap, never an end.
 """
 from __future__ import annotations
 
@@ -75,6 +80,9 @@ def make_source(queue: SampleQueue, sample_rate: int, fps: float, wide: bool = F
             self._frame_bytes = self.audio_format.bytes_per_frame
             self._silence = max(1, int(sample_rate / fps))    # one frame of silence per empty pull
 
+        def seek(self, timestamp: float) -> None:
+            """A live stream goes on from what is queued now (pyglet seeks to 0 to loop)."""
+
         def is_precise(self) -> bool:
             return True   # we return what is queued now; pyglet must not loop to fill its request
 
@@ -97,6 +105,7 @@ def start(queue: SampleQueue, sample_rate: int, fps: float):
     driver = pyglet.media.get_audio_driver()
     wide = driver is not None and "F32" in driver.sample_formats
     player = pyglet.media.Player()
+    player.loop = True        # an "end" after a stall restarts the stream instead of ending it
     player.queue(make_source(queue, sample_rate, fps, wide))
     player.play()
     return player

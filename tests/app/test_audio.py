@@ -32,3 +32,22 @@ def test_source_gives_stereo_of_the_queued_samples(wide, dtype, scale):
     assert np.allclose(data, expected) and packet.length == 6 * np.dtype(dtype).itemsize
     empty = source.get_audio_data(65536)             # the queue is dry: 882 samples of silence
     assert empty is not None and empty.length == 882 * 2 * np.dtype(dtype).itemsize
+
+
+def test_end_of_stream_after_a_stall_restarts_the_stream():
+    """pyglet reports the end of a source when it skipped past everything it had after a
+    stall; our player then goes on with the same live source instead of seeking (which a
+    streaming source cannot) or stopping."""
+    import pyglet
+    q = audio.SampleQueue()
+    player = audio.start(q, 44100, 50.0)
+    try:
+        source = player.source
+        player.dispatch_event("on_eos")
+        assert player.source is source and player.playing
+        q.push(np.arange(100, dtype=np.int16))
+        packet = source.get_audio_data(400 * source.audio_format.bytes_per_frame)
+        assert packet.length == 100 * source.audio_format.bytes_per_frame
+        assert pyglet.media.get_audio_driver() is not None
+    finally:
+        player.delete()

@@ -1,0 +1,81 @@
+"""`videopac play` survives a stalled process (SIGSTOP, a busy machine): when it wakes up, the
+audio player finds its buffer run dry, which must be a silent gap and never the end of play."""
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from tests.app.test_play_cli import window_titles
+
+pytestmark = [pytest.mark.xvfb, pytest.mark.slow]
+
+
+def press(display: str, window: str, key: str) -> None:
+    """A real key press and release in the play window (XTEST through xdotool)."""
+    env = dict(os.environ, DISPLAY=display)
+    subprocess.run(["xdotool", "search", "--name", window, "windowfocus", "--sync"],
+                   env=env, check=True, capture_output=True, timeout=30)
+    subprocess.run(["xdotool", "key", "--clearmodifiers", key], env=env, check=True,
+                   capture_output=True, timeout=30)
+
+
+def saved_frames(path) -> int:
+    """The frame counter of a save state written by F2."""
+    import numpy as np
+    from o2em_core import state
+    from o2em_core.machine import _STATE_HEADER
+    payload = path.read_bytes()[_STATE_HEADER.size:]
+    return int(np.frombuffer(payload, np.int64, 1, state.FRAMES * 8)[0])
+
+
+def wait_for(condition, seconds: float, proc) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert proc.poll() is None, proc.stderr.read()
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+
+
+@pytest.mark.skipif(shutil.which("xdotool") is None, reason="xdotool is not installed")
+@pytest.mark.parametrize("audio", ["silent"])
+def test_play_goes_on_after_a_three_second_stop(xvfb, tmp_path, audio):
+    """SIGSTOP for 3 s, SIGCONT: the window stays, F2 saves states whose frame counter keeps
+    growing, and nothing is printed but the compile notice."""
+    bios, cart = tmp_path / "b.bin", tmp_path / "c.bin"
+    bios.write_bytes(bytes(1024))
+    cart.write_bytes(bytes(2048))
+    data = tmp_path / "data"
+    env = dict(os.environ, PYGLET_AUDIO=audio, XDG_DATA_HOME=str(data),
+               XDG_CONFIG_HOME=str(tmp_path / "config"))
+    proc = subprocess.Popen([sys.executable, "-m", "videopac", "play", str(cart), "--bios",
+                             str(bios), "--scale", "1"], stderr=subprocess.PIPE, text=True,
+                            env=env)
+    slot = data / "videopac" / "states" / "c" / "slot0.state"
+    try:
+        wait_for(lambda: "Videopac - c" in window_titles(xvfb), 90, proc)
+        time.sleep(1.0)
+        for _ in range(2):          # two stalls: the second after the player recovered once
+            proc.send_signal(signal.SIGSTOP)
+            time.sleep(3.0)
+            proc.send_signal(signal.SIGCONT)
+            time.sleep(1.5)
+            assert proc.poll() is None, proc.stderr.read()
+        press(xvfb, "Videopac - c", "F2")
+        wait_for(slot.exists, 30, proc)
+        first = saved_frames(slot)
+        time.sleep(1.0)
+        press(xvfb, "Videopac - c", "F2")
+        wait_for(lambda: saved_frames(slot) > first, 30, proc)
+        assert proc.poll() is None and "Videopac - c" in window_titles(xvfb)
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 130
+    assert "Traceback" not in err and "Exception" not in err, err
