@@ -85,11 +85,23 @@ class Game:
         self.run(3)
         self.type("R", red, *str(red_energy), "B", blue, *str(blue_energy))
 
-    def start(self, red: str, blue: str, red_energy: int = 2500, blue_energy: int = 2500) -> None:
+    def start(self, red: str, blue: str, red_energy: int = 2500, blue_energy: int = 2500,
+              variant: int | None = 0) -> None:
+        """Enter both programs and press ENTER. The cartridge picks one of the two maps of the
+        pair's terrain kind at random (the low bit of `mapid`); with `variant` 0 or 1 the key is
+        pressed one frame later until that map comes up, None takes whichever comes."""
         self.enter_program(red, red_energy, blue, blue_energy)
-        self.key("ENTER")
-        self.run(3)
+        before = self.m.save_state()
+        for _ in range(16):
+            self.key("ENTER")
+            self.run(3)
+            if variant is None or self.iram("mapid") & 1 == variant:
+                break
+            self.m.load_state(before)
+            self.run(1)
+            before = self.m.save_state()
         assert self.battle["phase"] == "battle"
+        assert variant is None or self.iram("mapid") & 1 == variant
 
     def place(self, side: int, x: int, y: int, direction: int | None = None) -> None:
         self.set_unit(side, "U_X", x)

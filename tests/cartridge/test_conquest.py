@@ -60,23 +60,50 @@ def test_enter_is_refused_without_weapon_or_energy(game, program):
 
 
 # ---- every pairing -------------------------------------------------------------------------------
-MAPS = {"PP": 0, "PS": 1, "PT": 0, "SP": 1, "SS": 1, "ST": 3, "TP": 0, "TS": 2, "TT": 0}
+# the terrain kind of each pairing: 0 land, 1 sea, 2 coast with the land left, 3 right; mapid is
+# 2 * kind + the map of that kind (docs/conquest.md "The maps")
+KINDS = {"PP": 0, "PS": 1, "PT": 0, "SP": 1, "SS": 1, "ST": 3, "TP": 0, "TS": 2, "TT": 0}
+PAIRS = sorted(KINDS)
 
 
-@pytest.mark.parametrize("pair", sorted(MAPS))
-def test_every_weapon_pairing_starts_on_a_fitting_map(game, pair):
-    game.start(pair[0], pair[1], 300, 300)
+@pytest.mark.parametrize("variant", [0, 1])
+@pytest.mark.parametrize("pair", PAIRS)
+def test_every_weapon_pairing_starts_on_a_fitting_map(game, pair, variant):
+    game.start(pair[0], pair[1], 300, 300, variant=variant)
     game.run(20)
     b = game.battle
     names = {"P": "plane", "S": "submarine", "T": "tank"}
     assert (b["weapon_red"], b["weapon_blue"]) == (names[pair[0]], names[pair[1]])
     assert b["battle_result"] == "running"
-    assert game.iram("mapid") == MAPS[pair]
+    assert game.iram("mapid") == 2 * KINDS[pair] + variant
     assert game.unit(0, "U_DEAD") == game.unit(1, "U_DEAD") == 0
     assert b["energy_red"] < 300 and b["energy_blue"] < 300          # the energies run down
     # the land is drawn: brown grid blocks and blue water both on screen
     colours = set(game.m.frame[30:210, 30:340].ravel().tolist())
     assert len(colours) >= 3
+
+
+def test_the_map_is_picked_at_random_for_each_battle(game):
+    seen = set()
+    for _ in range(12):
+        game.start("T", "T", 300, 300, variant=None)
+        seen.add(game.iram("mapid"))
+        game.set_energy(0, 1)
+        game.run(5)
+        game.key("SPACE")
+        game.run(3)
+    assert seen == {0, 1}
+
+
+@pytest.mark.parametrize("region", ["pal", "ntsc"])
+@pytest.mark.parametrize("variant", [0, 1])
+def test_fair_start_nobody_is_lost_in_the_first_five_seconds(region, variant):
+    for pair in PAIRS:
+        g = Game(region)
+        g.start(pair[0], pair[1], variant=variant)
+        g.run(round(5 * g.m.fps))
+        assert g.battle["battle_result"] == "running", pair
+        assert g.unit(0, "U_DEAD") == g.unit(1, "U_DEAD") == 0, pair
 
 
 # ---- ways to be destroyed ---------------------------------------------------------------------------
@@ -130,18 +157,20 @@ def test_tank_is_stopped_by(game, start):
 
 
 def test_tank_is_slower_among_trees(game):
+    # half speed while the tank's centre is on a drawn tree (the glyph, not the whole cell)
     game.start("T", "T")
     game.place(0, *cell(8, 2), LEFT)        # open land in row 2 from column 8 to 4
     game.stick(0, left=True)
-    game.run(50)
+    game.run(25)
     open_land = cell(8, 2)[0] - game.unit(0, "U_X")
     game.stick(0)
-    game.place(0, cell(1, 1)[0] + 8, cell(1, 1)[1], LEFT)   # trees in cells (1,1) and (2,1)
+    x = cell(2, 1)[0] + 3                   # centre on the right edge of the tree in cell (2, 1)
+    game.place(0, x, cell(2, 1)[1], LEFT)
     game.stick(0, left=True)
-    game.run(50)
-    among_trees = cell(1, 1)[0] + 8 - game.unit(0, "U_X")
-    assert among_trees > 0
-    assert abs(open_land - 2 * among_trees) <= 3
+    game.run(25)
+    among_trees = x - game.unit(0, "U_X")
+    assert 0 < among_trees < 8              # still on the tree glyph
+    assert abs(open_land - 2 * among_trees) <= 2
 
 
 def test_plane_crashes_into_a_tree(game):
@@ -436,3 +465,16 @@ def test_a_machine_with_only_the_documented_bios_entries_plays_too():
     g.start("T", "P", 50, 50)
     g.run(100)
     assert g.battle["phase"] == "result"
+
+
+# ---- waiting does not win (docs/conquest.md "Waiting never wins") ----------------------------------
+@pytest.mark.parametrize("variant", [0, 1])
+@pytest.mark.parametrize("tank_side", [0, 1])
+def test_a_tank_on_the_shore_reaches_a_submarine_waiting_at_its_start(game, tank_side, variant):
+    toward = {"left": True} if tank_side else {"right": True}
+    game.start(*("ST" if tank_side else "TS"), variant=variant)
+    game.stick(tank_side, **toward)             # drive along row 4 until the water stops it
+    game.run(250)
+    game.stick(tank_side, **toward, fire=True)
+    game.run(40)
+    assert game.battle["battle_result"] == ("blue won" if tank_side else "red won")
