@@ -17,7 +17,7 @@ pytestmark = [pytest.mark.xvfb, pytest.mark.slow]
 def press(display: str, window: str, key: str) -> None:
     """A real key press and release in the play window (XTEST through xdotool)."""
     env = dict(os.environ, DISPLAY=display)
-    subprocess.run(["xdotool", "search", "--name", window, "windowfocus", "--sync"],
+    subprocess.run(["xdotool", "search", "--onlyvisible", "--name", f"^{window}$", "windowfocus", "--sync"],
                    env=env, check=True, capture_output=True, timeout=30)
     subprocess.run(["xdotool", "key", "--clearmodifiers", key], env=env, check=True,
                    capture_output=True, timeout=30)
@@ -45,7 +45,7 @@ def wait_for(condition, seconds: float, proc) -> None:
 def test_play_goes_on_after_a_three_second_stop(xvfb, tmp_path, audio):
     """SIGSTOP for 3 s, SIGCONT: the window stays, F2 saves states whose frame counter keeps
     growing, and nothing is printed but the compile notice."""
-    bios, cart = tmp_path / "b.bin", tmp_path / "c.bin"
+    bios, cart = tmp_path / "b.bin", tmp_path / "stall.bin"
     bios.write_bytes(bytes(1024))
     cart.write_bytes(bytes(2048))
     data = tmp_path / "data"
@@ -54,9 +54,9 @@ def test_play_goes_on_after_a_three_second_stop(xvfb, tmp_path, audio):
     proc = subprocess.Popen([sys.executable, "-m", "videopac", "play", str(cart), "--bios",
                              str(bios), "--scale", "1"], stderr=subprocess.PIPE, text=True,
                             env=env)
-    slot = data / "videopac" / "states" / "c" / "slot0.state"
+    slot = data / "videopac" / "states" / "stall" / "slot0.state"
     try:
-        wait_for(lambda: "Videopac - c" in window_titles(xvfb), 90, proc)
+        wait_for(lambda: "Videopac - stall" in window_titles(xvfb), 90, proc)
         time.sleep(1.0)
         for _ in range(2):          # two stalls: the second after the player recovered once
             proc.send_signal(signal.SIGSTOP)
@@ -64,13 +64,13 @@ def test_play_goes_on_after_a_three_second_stop(xvfb, tmp_path, audio):
             proc.send_signal(signal.SIGCONT)
             time.sleep(1.5)
             assert proc.poll() is None, proc.stderr.read()
-        press(xvfb, "Videopac - c", "F2")
+        press(xvfb, "Videopac - stall", "F2")
         wait_for(slot.exists, 30, proc)
         first = saved_frames(slot)
         time.sleep(1.0)
-        press(xvfb, "Videopac - c", "F2")
+        press(xvfb, "Videopac - stall", "F2")
         wait_for(lambda: saved_frames(slot) > first, 30, proc)
-        assert proc.poll() is None and "Videopac - c" in window_titles(xvfb)
+        assert proc.poll() is None and "Videopac - stall" in window_titles(xvfb)
         proc.send_signal(signal.SIGINT)
         _, err = proc.communicate(timeout=30)
     finally:
