@@ -25,4 +25,10 @@ class RuleError(LedgerError):
 
 
 class StoreError(LedgerError):
-    """A game file that cannot be used (damaged, newer version, missing)."""
+    """A game file that cannot be used. ``code`` is the exit status: 2 for a file whose content is
+    wrong (damaged, newer version, missing, not a game file), 1 for its surroundings (locked,
+    disk full, read-only)."""
+
+    def __init__(self, message: str, code: int = 2) -> None:
+        self.code = code
+        super().__init__(message)

@@ -1,7 +1,9 @@
 """A game in progress: the event log, the state it folds to, and the states along the way.
 
-``Game.play`` checks an action, hands the canonical event to ``on_accept`` (the store commits it
-there) and only then adopts the new state, so what is shown is never ahead of what is saved.
+``Game.play`` checks an action and only then adopts the new state. A game read from a game file
+is bound to it (``book``): then ``play`` goes through the store's transaction (board_ledger/
+store.py), which first takes in what other processes stored, checks the action against that and
+commits it before the state is adopted, so what is shown is never ahead of what is saved.
 """
 from __future__ import annotations
 
@@ -14,15 +16,14 @@ from board_ledger.state import State
 
 
 class Game:
-    def __init__(self, events: Iterable[ev.Event] = (),
-                 on_accept: Callable[[ev.Event], None] | None = None) -> None:
+    def __init__(self, events: Iterable[ev.Event] = ()) -> None:
         self.events: list[ev.Event] = []
         self.states: list[State] = [rules.new_state()]   # after each action that still counts
         self.actions: list[ev.Event] = []                # the actions that still count
-        self.on_accept = None
+        self.seq = 0                # the sequence number of the latest stored event taken in
+        self.book: Callable[[ev.Event], ev.Event] | None = None   # set by the store
         for event in events:
-            self.play(event)
-        self.on_accept = on_accept
+            self.take(event)
 
     @property
     def state(self) -> State:
@@ -36,11 +37,8 @@ class Game:
             return None, event
         return rules.step(self.state, event)
 
-    def play(self, event: ev.Event) -> ev.Event:
-        """Accept one action (or undo): LedgerError if the rules refuse it, nothing changes then."""
-        new_state, canonical = self.check(event)
-        if self.on_accept is not None:
-            self.on_accept(canonical)
+    def adopt(self, canonical: ev.Event, new_state: State | None) -> None:
+        """Keep an event ``check`` accepted (``new_state`` None: an undo)."""
         self.events.append(canonical)
         if new_state is None:            # undo: the compensating event cancels the latest action
             self.states.pop()
@@ -48,4 +46,16 @@ class Game:
         else:
             self.states.append(new_state)
             self.actions.append(canonical)
+
+    def take(self, event: ev.Event) -> ev.Event:
+        """Check and keep one event in memory only; LedgerError if the rules refuse it."""
+        new_state, canonical = self.check(event)
+        self.adopt(canonical, new_state)
         return canonical
+
+    def play(self, event: ev.Event) -> ev.Event:
+        """Accept one action (or undo): LedgerError if the rules refuse it, nothing changes then.
+        A game bound to a file stores the action (after taking in what others stored) first."""
+        if self.book is not None:
+            return self.book(event)
+        return self.take(event)

@@ -1,15 +1,23 @@
 """The game file: an SQLite event log, one transaction per accepted action, WAL journal.
 
-A file may hold several games; the latest is resumed. Opening checks the file before writing
-anything: a file written by a newer version or a damaged file raises StoreError with one sentence
-and is left exactly as it was.
+A file may hold several games; the latest is resumed. Any number of processes may hold one file
+(the terminal ledger, the window, the play panel, a web server): ``Store.apply`` checks and appends
+an action against the latest state in one write transaction (BEGIN IMMEDIATE, take in the events
+others stored since, check, append, commit), so two processes can never both book conflicting
+actions. Opening checks the file before writing anything: a file written by a newer version or a
+damaged file raises StoreError with one sentence and is left exactly as it was. Every SQLite
+failure (locked, disk full, read-only) becomes one sentence too (docs/ledger.md "The game file").
 """
 from __future__ import annotations
 
 import json
+import os
 import pathlib
 import sqlite3
+from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import datetime, timezone
+from typing import Iterator
 
 from board_ledger import events as ev
 from board_ledger.errors import LedgerError, StoreError
@@ -17,66 +25,178 @@ from board_ledger.game import Game
 
 SCHEMA_VERSION = 1
 SQLITE_MAGIC = b"SQLite format 3\x00"
+BUSY_SECONDS = 5.0          # how long an action waits for another process's transaction
 SCHEMA = """
-CREATE TABLE schema_version (version INTEGER NOT NULL);
-CREATE TABLE games (id INTEGER PRIMARY KEY AUTOINCREMENT, created TEXT NOT NULL);
-CREATE TABLE events (game INTEGER NOT NULL REFERENCES games(id), seq INTEGER NOT NULL,
+CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS games (id INTEGER PRIMARY KEY AUTOINCREMENT, created TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS events (game INTEGER NOT NULL REFERENCES games(id), seq INTEGER NOT NULL,
                      body TEXT NOT NULL, created TEXT NOT NULL, PRIMARY KEY (game, seq));
 """
+
+# SQLite's primary error names -> (what the sentence says after the file name, exit status):
+# 1 for the surroundings (lock, disk, permissions), 2 for a file whose content is wrong
+SQLITE_TROUBLE: dict[str, tuple[str, int]] = {
+    "SQLITE_BUSY": ("is locked by another program for more than {busy:g} s; "
+                    "close it there or try again", 1),
+    "SQLITE_LOCKED": ("is locked by another program for more than {busy:g} s; "
+                      "close it there or try again", 1),
+    "SQLITE_FULL": ("cannot be written: the disk is full; free some space and try again", 1),
+    "SQLITE_READONLY": ("is read-only; make it (and its folder) writable, or only read it with "
+                        "status, export or chart", 1),
+    "SQLITE_CANTOPEN": ("cannot be opened (check that it and its folder may be read and written)", 1),
+    "SQLITE_PERM": ("cannot be opened (check that it and its folder may be read and written)", 1),
+    "SQLITE_IOERR": ("cannot be read or written (an input/output error of the disk); "
+                     "copy it elsewhere and try again", 1),
+    "SQLITE_CORRUPT": ("is damaged; restore a copy or choose another file", 2),
+    "SQLITE_NOTADB": ("is damaged; restore a copy or choose another file", 2),
+}
 
 
 def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
-class Store:
-    """An open game file."""
+def _primary(exc: sqlite3.Error) -> str:
+    """SQLite's primary error name of ``exc`` (SQLITE_READONLY for SQLITE_READONLY_DBMOVED ...)."""
+    name = getattr(exc, "sqlite_errorname", "") or ""
+    return "_".join(name.split("_")[:2])
 
-    def __init__(self, path: str | pathlib.Path, create: bool = True) -> None:
+
+@dataclass(frozen=True)
+class Applied:
+    """What ``Store.apply`` did: the action's canonical event, its sequence number in the game,
+    and the events other processes had stored since this process last looked (taken in first)."""
+    seq: int
+    event: ev.Event
+    caught_up: tuple[ev.Event, ...]
+
+
+class Store:
+    """An open game file (``write=False``: only read, e.g. a read-only file for status/export)."""
+
+    def __init__(self, path: str | pathlib.Path, create: bool = True, write: bool = True,
+                 busy: float = BUSY_SECONDS) -> None:
         self.path = pathlib.Path(path)
-        fresh = not self.path.exists() or self.path.stat().st_size == 0
-        if fresh and not create:
-            raise StoreError(f"{self.path} does not exist; give the file of a stored game")
+        self.busy = busy
+        self._games: dict[int, Game] = {}
+        if not self.path.exists():
+            if not create:
+                raise StoreError(f"{self.path} does not exist; give the file of a stored game")
+            fresh = True
+        else:
+            fresh = self._size() == 0
+            if fresh and not create:
+                raise StoreError(f"{self.path} is empty (0 bytes) and holds no game; give the file "
+                                 "of a stored game")
         if not fresh:
-            with open(self.path, "rb") as f:
-                if f.read(16) != SQLITE_MAGIC:
-                    raise StoreError(f"{self.path} is not a ledger game file (not an SQLite database); "
-                                     "choose another file")
+            self._check_magic()
             self._check_read_only()           # nothing is written before the file passed
+        self.conn = self._connect(write, fresh)
+
+    def _size(self) -> int:
         try:
-            self.conn = sqlite3.connect(self.path, isolation_level=None)
-            if fresh:
-                self._create()
-            self.conn.execute("PRAGMA journal_mode=WAL")
-            self.conn.execute("PRAGMA synchronous=FULL")
+            return self.path.stat().st_size
+        except OSError as exc:
+            raise StoreError(f"{self.path} cannot be read: {exc.strerror}") from None
+
+    def _check_magic(self) -> None:
+        try:
+            with open(self.path, "rb") as f:
+                magic = f.read(16)
+        except IsADirectoryError:
+            raise StoreError(f"{self.path} is a folder; give a game file") from None
+        except OSError as exc:
+            raise StoreError(f"{self.path} cannot be read: {exc.strerror}", code=1) from None
+        if magic != SQLITE_MAGIC:
+            raise StoreError(f"{self.path} is not a ledger game file (not an SQLite database); "
+                             "choose another file")
+
+    def trouble(self, exc: sqlite3.Error) -> StoreError:
+        """The one sentence for an SQLite failure on this file."""
+        what, code = SQLITE_TROUBLE.get(_primary(exc), (None, 1))
+        if what is None:
+            first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            return StoreError(f"{self.path} cannot be used ({first}); choose another file", code=1)
+        return StoreError(f"{self.path} {what.format(busy=self.busy)}", code=code)
+
+    @contextmanager
+    def _sqlite(self) -> Iterator[None]:
+        """Turn every SQLite failure inside the block into StoreError (one sentence)."""
+        try:
+            yield
         except sqlite3.Error as exc:
-            raise StoreError(f"{self.path} cannot be used ({exc}); choose another file") from None
+            raise self.trouble(exc) from None
+
+    def _connect(self, write: bool, fresh: bool) -> sqlite3.Connection:
+        with self._sqlite():
+            if write:
+                folder = self.path.parent
+                if (not fresh and not os.access(self.path, os.W_OK)) or \
+                        not os.access(folder, os.W_OK | os.X_OK):
+                    raise StoreError(f"{self.path} is read-only (or its folder is); make both "
+                                     "writable, or only read it with status, export or chart", code=1)
+                conn = sqlite3.connect(self.path, isolation_level=None, timeout=self.busy)
+                try:
+                    if fresh:
+                        self._create(conn)
+                    conn.execute("PRAGMA journal_mode=WAL")
+                    conn.execute("PRAGMA synchronous=FULL")
+                except BaseException:
+                    conn.close()
+                    raise
+                return conn
+            return self._read_only_connection()
+
+    def _read_only_connection(self) -> sqlite3.Connection:
+        """A connection that never writes. A WAL file in a read-only folder without its -wal/-shm
+        files cannot be opened the usual way; then nothing can be writing it, so it is read as
+        immutable."""
+        uri = self.path.resolve().as_uri()
+        try:
+            conn = sqlite3.connect(f"{uri}?mode=ro", uri=True, isolation_level=None, timeout=self.busy)
+            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            return conn
+        except sqlite3.Error as exc:
+            if _primary(exc) not in ("SQLITE_CANTOPEN", "SQLITE_READONLY") or \
+                    pathlib.Path(f"{self.path}-wal").exists() or os.access(self.path.parent, os.W_OK):
+                raise
+        return sqlite3.connect(f"{uri}?immutable=1", uri=True, isolation_level=None)
 
     def _check_read_only(self) -> None:
-        try:
-            conn = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True)
-        except sqlite3.Error as exc:
-            raise StoreError(f"{self.path} cannot be opened ({exc})") from None
-        try:
-            self._check(conn)
-        except sqlite3.DatabaseError as exc:
-            raise StoreError(f"{self.path} is damaged ({exc}); restore a copy or choose another file") from None
-        finally:
-            conn.close()
+        with self._sqlite():
+            conn = self._read_only_connection()
+            try:
+                self._check(conn)
+            finally:
+                conn.close()
 
-    def _create(self) -> None:
-        self.conn.execute("BEGIN IMMEDIATE")
-        for statement in SCHEMA.split(";"):
-            if statement.strip():
-                self.conn.execute(statement)
-        self.conn.execute("INSERT INTO schema_version VALUES (?)", (SCHEMA_VERSION,))
-        self.conn.execute("COMMIT")
+    def _create(self, conn: sqlite3.Connection) -> None:
+        """The tables of an empty file; several processes may create the same file at once."""
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            for statement in SCHEMA.split(";"):
+                if statement.strip():
+                    conn.execute(statement)
+            if conn.execute("SELECT count(*) FROM schema_version").fetchone()[0] == 0:
+                conn.execute("INSERT INTO schema_version VALUES (?)", (SCHEMA_VERSION,))
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
 
     def _check(self, conn: sqlite3.Connection) -> None:
         """Read-only checks: integrity, schema version, the tables this version needs."""
-        (result,) = conn.execute("PRAGMA quick_check").fetchone()
-        if result != "ok":
-            raise StoreError(f"{self.path} is damaged (SQLite reports: {result}); restore a copy")
+        try:
+            (result,) = conn.execute("PRAGMA quick_check").fetchone()
+        except sqlite3.DatabaseError as exc:
+            if _primary(exc) in ("SQLITE_CORRUPT", "SQLITE_NOTADB"):
+                result = "corrupt"
+            else:
+                raise
+        if result != "ok":       # SQLite's report is many lines about pages; the user needs this
+            raise StoreError(f"{self.path} is damaged (SQLite's integrity check fails); "
+                             "restore a copy or choose another file")
         tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         if "schema_version" not in tables:
             raise StoreError(f"{self.path} is an SQLite database but not a ledger game file; choose another file")
@@ -93,63 +213,147 @@ class Store:
     def close(self) -> None:
         self.conn.close()
 
+    # -- reading --------------------------------------------------------------------------------
     def games(self) -> list[int]:
-        return [row[0] for row in self.conn.execute("SELECT id FROM games ORDER BY id")]
+        with self._sqlite():
+            return [row[0] for row in self.conn.execute("SELECT id FROM games ORDER BY id")]
 
     def latest_game(self) -> int | None:
         games = self.games()
         return games[-1] if games else None
 
-    def new_game(self) -> int:
+    def last_seq(self, game: int) -> int:
+        """The sequence number of game ``game``'s latest event (0: none). Cheap: a viewer polls it
+        and reads the new events (``events_after``) only when it grew."""
+        with self._sqlite():
+            (seq,) = self.conn.execute("SELECT coalesce(max(seq), 0) FROM events WHERE game=?",
+                                       (game,)).fetchone()
+        return int(seq)
+
+    def event_count(self, game: int) -> int:
+        """How many events game ``game`` holds (another process sharing the file may add some)."""
+        with self._sqlite():
+            (count,) = self.conn.execute("SELECT count(*) FROM events WHERE game=?", (game,)).fetchone()
+        return int(count)
+
+    def events_after(self, game: int, seq: int = 0) -> list[tuple[int, ev.Event]]:
+        """The events of game ``game`` after sequence number ``seq``, with their numbers."""
+        with self._sqlite():
+            rows = self.conn.execute("SELECT seq, CAST(body AS BLOB) FROM events WHERE game=? AND seq>? "
+                                     "ORDER BY seq", (game, seq)).fetchall()
+        return [(seq, self._event(game, seq, body)) for seq, body in rows]
+
+    def events(self, game: int) -> list[ev.Event]:
+        return [event for _, event in self.events_after(game)]
+
+    def _event(self, game: int, seq: int, body: bytes) -> ev.Event:
+        try:
+            return ev.from_json(json.loads(bytes(body).decode("utf-8")))
+        except UnicodeDecodeError:
+            reason = "it is not UTF-8 text"
+        except (ValueError, RecursionError):
+            reason = "it is not JSON"
+        except LedgerError as exc:
+            reason = str(exc)
+        raise StoreError(f"{self.path} is damaged (event {seq} of game {game} cannot be read: "
+                         f"{reason}); restore a copy")
+
+    def load(self, game: int | None = None, create: bool = True) -> tuple[int, Game]:
+        """Game ``game`` (default: the latest; none yet and ``create``: a new one) replayed and
+        bound to this file: its ``play`` goes through ``apply``."""
+        if game is None:
+            game = self._latest_or_new(create)
+        elif game not in self.games():
+            raise StoreError(f"{self.path} holds no game {game} (games: {self.games() or 'none'})")
+        played = Game()
+        self._take_in(game, played)
+        self._games[game] = played
+        played.book = lambda action: self.apply(game, action, played).event
+        return game, played
+
+    def _latest_or_new(self, create: bool) -> int:
+        latest = self.latest_game()
+        if latest is not None:
+            return latest
+        if not create:
+            raise StoreError(f"{self.path} holds no game yet")
+        with self._write():               # two processes starting on a new file share one game
+            latest = self.latest_game()
+            return latest if latest is not None else self._insert_game()
+
+    def _take_in(self, game_id: int, game: Game) -> list[ev.Event]:
+        """Replay onto ``game`` the events stored after the ones it has; returns them."""
+        taken = []
+        for seq, event in self.events_after(game_id, game.seq):
+            try:
+                taken.append(game.take(event))
+            except LedgerError as exc:
+                raise StoreError(f"{self.path} is damaged (game {game_id} no longer replays at event "
+                                 f"{seq}: {exc}); restore a copy") from None
+            game.seq = seq
+        return taken
+
+    def refresh(self, game_id: int, game: Game | None = None) -> list[ev.Event]:
+        """Take in what other processes stored in game ``game_id`` since ``game`` (default: the
+        one ``load`` gave) last looked; returns those events (empty: nothing new)."""
+        game = game or self._games[game_id]
+        if self.last_seq(game_id) == game.seq:
+            return []
+        return self._take_in(game_id, game)
+
+    # -- writing --------------------------------------------------------------------------------
+    @contextmanager
+    def _write(self) -> Iterator[None]:
+        """One write transaction: BEGIN IMMEDIATE waits for other writers; an error rolls back."""
+        with self._sqlite():
+            self.conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield
+                self.conn.execute("COMMIT")
+            except BaseException:
+                if self.conn.in_transaction:  # SQLite may have rolled back already (disk full)
+                    try:
+                        self.conn.execute("ROLLBACK")
+                    except sqlite3.Error:
+                        pass
+                raise
+
+    def _insert_game(self) -> int:
         cur = self.conn.execute("INSERT INTO games (created) VALUES (?)", (_now(),))
         return int(cur.lastrowid)
 
-    def events(self, game: int) -> list[ev.Event]:
-        rows = self.conn.execute("SELECT seq, body FROM events WHERE game=? ORDER BY seq", (game,)).fetchall()
-        out = []
-        for seq, body in rows:
-            try:
-                out.append(ev.from_json(json.loads(body)))
-            except (ValueError, LedgerError) as exc:
-                raise StoreError(f"{self.path} is damaged (event {seq} of game {game} cannot be read: "
-                                 f"{exc}); restore a copy") from None
-        return out
+    def new_game(self) -> int:
+        with self._write():
+            return self._insert_game()
 
-    def event_count(self, game: int) -> int:
-        """How many events game ``game`` holds: another process sharing the file may have added
-        some (the window beside the battle and the ledger window on one file)."""
-        (count,) = self.conn.execute("SELECT count(*) FROM events WHERE game=?", (game,)).fetchone()
-        return int(count)
-
-    def append(self, game: int, event: ev.Event) -> None:
-        """Append one event in its own transaction; it is on disk when this returns."""
+    def _insert(self, game: int, seq: int, event: ev.Event) -> None:
         body = json.dumps(event.to_json(), ensure_ascii=False)
-        self.conn.execute("BEGIN IMMEDIATE")
-        try:
-            (seq,) = self.conn.execute("SELECT coalesce(max(seq), 0) + 1 FROM events WHERE game=?",
-                                       (game,)).fetchone()
-            self.conn.execute("INSERT INTO events VALUES (?, ?, ?, ?)", (game, seq, body, _now()))
-            self.conn.execute("COMMIT")
-        except BaseException:
-            self.conn.execute("ROLLBACK")
-            raise
+        self.conn.execute("INSERT INTO events VALUES (?, ?, ?, ?)", (game, seq, body, _now()))
 
-    def load(self, game: int | None = None, create: bool = True) -> tuple[int, Game]:
-        """Game ``game`` (default: the latest) replayed and wired to this file."""
-        if game is None:
-            game = self.latest_game()
-            if game is None:
-                if not create:
-                    raise StoreError(f"{self.path} holds no game yet")
-                game = self.new_game()
-        elif game not in self.games():
-            raise StoreError(f"{self.path} holds no game {game} (games: {self.games() or 'none'})")
-        try:
-            played = Game(self.events(game))
-        except StoreError:
-            raise
-        except LedgerError as exc:
-            raise StoreError(f"{self.path} is damaged (game {game} no longer replays: {exc}); "
-                             "restore a copy") from None
-        played.on_accept = lambda event: self.append(game, event)
-        return game, played
+    def apply(self, game_id: int, action: ev.Event, game: Game | None = None) -> Applied:
+        """Check ``action`` against the latest state of game ``game_id`` and store it, in one
+        transaction. ``game`` (default: the one ``load`` gave) first takes in what other processes
+        stored; then the rules judge the action (LedgerError: nothing stored, the game stays
+        caught up). An ``undo`` from a process that was behind is refused: it would cancel an
+        action its user has not seen. The event is on disk when this returns."""
+        game = game or self._games[game_id]
+        with self._write():
+            caught_up = self._take_in(game_id, game)
+            if caught_up and isinstance(action, ev.Undo):
+                raise LedgerError(f"the game changed in another window ({len(caught_up)} new "
+                                  "action(s)); look at it and undo again if you still mean it")
+            new_state, canonical = game.check(action)
+            seq = game.seq + 1
+            self._insert(game_id, seq, canonical)
+        game.adopt(canonical, new_state)     # committed: only now is it shown as accepted
+        game.seq = seq
+        return Applied(seq, canonical, tuple(caught_up))
+
+    def add_game(self, events: list[ev.Event]) -> int:
+        """Store a whole game (already checked, e.g. a replayed notation file) as a new game in
+        one transaction: all of it or nothing. Returns its number."""
+        with self._write():
+            game_id = self._insert_game()
+            for seq, event in enumerate(events, start=1):
+                self._insert(game_id, seq, event)
+        return game_id

@@ -13,7 +13,7 @@ import sys
 
 from board_ledger import notation, report
 from board_ledger.chart import pbr_svg
-from board_ledger.errors import LedgerError, NotationError, StoreError
+from board_ledger.errors import LedgerError, StoreError
 from board_ledger.game import Game
 from board_ledger.store import Store
 from videopac.paths import write_atomically
@@ -66,34 +66,27 @@ def replay(args: argparse.Namespace) -> int:
         return _fail(f"{path} is not a text file; give a game in the ledger notation (UTF-8 text)", 1)
     except OSError as exc:
         return _fail(f"cannot read {path}: {exc.strerror or exc}", 1)
-    store = None
-    try:
-        game = Game()
-        if getattr(args, "db", None):
-            store = Store(args.db)
-            game_id = store.new_game()
-            game.on_accept = lambda event: store.append(game_id, event)
-        for lineno, line in enumerate(text.splitlines(), start=1):
-            try:
-                event = notation.parse_line(line)
-                if event is not None:
-                    game.play(notation.attach_board(event, path.parent))
-            except (NotationError, LedgerError) as exc:
-                if isinstance(exc, StoreError):
-                    raise
-                print(f"{path}:{lineno}: {exc}", file=sys.stderr)
-                return 2
-    except StoreError as exc:
-        return _fail(str(exc), 1)
-    finally:
-        if store:
+    game = Game()
+    for lineno, line in enumerate(text.splitlines(), start=1):
+        try:
+            event = notation.parse_line(line)
+            if event is not None:
+                game.play(notation.attach_board(event, path.parent))
+        except LedgerError as exc:
+            print(f"{path}:{lineno}: {exc}", file=sys.stderr)
+            return 2
+    if getattr(args, "db", None):        # only a game that replayed to the end is stored
+        store = Store(args.db)
+        try:
+            store.add_game(game.events)
+        finally:
             store.close()
     _print_state(game, args.json)
     return 0
 
 
 def _stored(args: argparse.Namespace) -> Game:
-    store = Store(args.db, create=False)
+    store = Store(args.db, create=False, write=False)
     try:
         return store.load(args.game, create=False)[1]
     finally:
@@ -144,7 +137,7 @@ def main(args: argparse.Namespace) -> int:
             return run_repl(args.db)
         return {"replay": replay, "status": status, "export": export, "chart": chart}[command](args)
     except LedgerError as exc:
-        return _fail(str(exc), 1 if isinstance(exc, StoreError) else 2)
+        return _fail(str(exc), exc.code if isinstance(exc, StoreError) else 2)
     except OSError as exc:  # the export or chart file could not be written
         return _fail(f"cannot write {exc.filename}: {exc.strerror or exc}; "
                      "choose another file or free some space", 1)

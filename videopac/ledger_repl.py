@@ -11,6 +11,7 @@ import pathlib
 import sys
 from typing import Callable, TextIO
 
+from board_ledger import events as ev
 from board_ledger import notation, report
 from board_ledger.errors import LedgerError
 from board_ledger.game import Game
@@ -73,6 +74,7 @@ class Repl:
         word = words[0].lower()
         if word in ("quit", "exit"):
             return False
+        self.catch_up()
         if word == "help":
             topic = words[1].lower() if len(words) > 1 else ""
             if topic in notation.USAGE:
@@ -97,20 +99,34 @@ class Repl:
         if word == "new" and len(words) == 1:
             self.new_game()
             return True
+        seen = len(self.game.events)
         try:
             event = notation.parse_line(line)
             if event is None:
                 return True
-            before = self.game.state
             accepted = self.game.play(notation.attach_board(event, pathlib.Path.cwd()))
         except LedgerError as exc:
+            self.tell_news(self.game.events[seen:])
             self.say(f"refused: {exc}")
             return True
+        self.tell_news(self.game.events[seen:-1])
         self.say(f"ok: {notation.format_event(accepted)}")
-        for warning in report.track_warnings(before, self.game.state):
-            self.say(warning)
+        before = self.game.states[-2] if len(self.game.states) > 1 else self.game.state
+        if not isinstance(accepted, ev.Undo):
+            for warning in report.track_warnings(before, self.game.state):
+                self.say(warning)
         self.say(report.now_text(self.game.state))
         return True
+
+    def catch_up(self) -> None:
+        """Take in and show what other processes booked in the same game since we last looked."""
+        if self.store:
+            self.tell_news(self.store.refresh(self.game_id, self.game))
+
+    def tell_news(self, events: list[ev.Event]) -> None:
+        if events:
+            self.say("another ledger on this file booked: " +
+                     " | ".join(notation.format_event(e) for e in events))
 
     def prompt(self) -> str:
         s = self.game.state

@@ -15,6 +15,7 @@ from pyglet.window import key as pkey
 
 from board_ledger import notation, rules
 from board_ledger import events as ev
+from board_ledger.errors import LedgerError
 from videopac.ledger_panel import ACCENT, DIM, MIN_WINDOW, TEXT, WARNING, LedgerPanel
 from videopac.ledger_repl import Repl
 
@@ -119,10 +120,17 @@ class LedgerWindow(pyglet.window.Window):
         """Take in actions another process booked in the same file (the bridge beside the
         battle); the panel shows them."""
         r = self.repl
-        if r.store and r.store.event_count(r.game_id) != len(r.game.events):
-            r.game_id, r.game = r.store.load(r.game_id)
-            self.answer, self.answer_colour = "the game file changed: " + (
-                notation.format_event(r.game.events[-1]) if r.game.events else "new game"), ACCENT
+        if not r.store:
+            return
+        try:
+            news = r.store.refresh(r.game_id, r.game)
+        except LedgerError as exc:
+            self.answer, self.answer_colour = f"the game file cannot be read again: {exc}", WARNING
+            self._place()
+            return
+        if news:
+            self.answer, self.answer_colour = "the game file changed: " + " | ".join(
+                notation.format_event(e) for e in news), ACCENT
             self._place()
 
     def submit(self, line: str) -> None:
@@ -132,7 +140,8 @@ class LedgerWindow(pyglet.window.Window):
         self.repl.out = out
         keep = self.repl.handle(line)
         text = out.getvalue().strip().splitlines()
-        self.answer = text[0] if text else ""
+        verdicts = [t for t in text if t.startswith(("ok:", "refused:"))]   # not the news before it
+        self.answer = (verdicts or text or [""])[0]
         self.answer_colour = WARNING if self.answer.startswith("refused") else TEXT
         if not keep:
             self.close()

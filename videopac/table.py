@@ -58,16 +58,14 @@ class Table:
     def reload(self) -> bool:
         """Take in actions another process booked in the same file (e.g. the attack typed in
         `videopac ledger --window`); True if there were any."""
-        if self.store.event_count(self.game_id) == len(self.game.events):
-            return False
         try:
-            _, game = self.store.load(self.game_id)
+            news = self.store.refresh(self.game_id, self.game)
         except LedgerError as exc:
             self.say(f"the ledger file cannot be read again: {exc}")
             return False
-        self.game = self.bridge.game = self.panel.game = game
-        self.bridge.sync()
-        return True
+        if news:
+            self.bridge.sync()
+        return bool(news)
 
     def say(self, text: str) -> None:
         if self.session is not None:

@@ -92,11 +92,11 @@ def test_replay_into_db_then_status_export_and_chart(game_file, tmp_path):
 
 def test_status_of_a_missing_or_damaged_file_is_one_sentence(tmp_path):
     res = ledger("status", "--db", str(tmp_path / "none.sqlite"))
-    assert res.returncode == 1 and res.stderr.count("\n") == 1 and "does not exist" in res.stderr
+    assert res.returncode == 2 and res.stderr.count("\n") == 1 and "does not exist" in res.stderr
     bad = tmp_path / "bad.sqlite"
     bad.write_text("not a database")
     res = ledger("status", "--db", str(bad), "--json")
-    assert res.returncode == 1 and res.stderr.startswith("videopac ledger: ") and res.stderr.count("\n") == 1
+    assert res.returncode == 2 and res.stderr.startswith("videopac ledger: ") and res.stderr.count("\n") == 1
     assert "Traceback" not in res.stderr and bad.read_text() == "not a database"
 
 
@@ -185,7 +185,7 @@ def test_repl_on_a_damaged_file_is_one_sentence(tmp_path):
     bad = tmp_path / "bad.sqlite"
     bad.write_bytes(b"SQLite format 3\x00" + b"\xff" * 600)
     res = ledger("--db", str(bad), stdin="quit\n")
-    assert res.returncode == 1 and res.stderr.startswith("videopac ledger: ") and res.stderr.count("\n") == 1
+    assert res.returncode == 2 and res.stderr.startswith("videopac ledger: ") and res.stderr.count("\n") == 1
 
 
 def test_repl_warns_when_a_pbr_passes_the_printed_track(tmp_path):
