@@ -92,6 +92,8 @@ def test_two_repls_type_pass_bert_only_one_is_booked(tmp_path, root):
     setup_file(path, SETUP3 + "pass Carla\npass Anna\n")      # Bert's turn
     a, b = repl(path, root), repl(path, root)
     try:
+        for proc in (a, b):                                  # both have read the file
+            assert "10 actions so far" in proc.stdout.readline()
         assert answer(a, "pass Bert")[-1] == "ok: pass Bert"
         out = answer(b, "pass Bert")
         assert "another ledger on this file booked: pass Bert" in out
