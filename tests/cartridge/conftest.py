@@ -27,6 +27,12 @@ def stub_bios() -> bytes:
 OPEN_BIOS = (ROOT / "cartridge" / "roms" / "bios.bin").read_bytes()
 BIOS = OPEN_BIOS
 UNIT = 16                                   # bytes per unit record
+# glyph code -> character (hardware.md §14), for reading text off the screen
+GLYPHS = {**{n: str(n) for n in range(10)}, 0x0A: ":", 0x0D: "?", 0x28: "-", 0x2B: "=",
+          0x30: "10", **{code: letter for letter, code in zip(
+              "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+              (0x20, 0x25, 0x23, 0x1A, 0x12, 0x1B, 0x1C, 0x1D, 0x16, 0x1E, 0x1F, 0x0E, 0x26,
+               0x2D, 0x17, 0x0F, 0x18, 0x13, 0x19, 0x14, 0x15, 0x24, 0x11, 0x22, 0x2C, 0x21))}}
 
 
 class Game:
@@ -108,6 +114,34 @@ class Game:
         self.set_unit(side, "U_Y", y)
         if direction is not None:
             self.set_unit(side, "U_DIR", direction)
+
+    def text(self) -> list[str]:
+        """The characters on screen, read back from the video chip's char and quad registers
+        (hardware.md §7.4, §7.5, §14) as lines of text from top to bottom; glyphs that are no
+        letter, digit or sign are left out, a gap of a cell or more becomes a space."""
+        regs = self.m.vdc_regs
+        placed = []                                     # (Y, X, glyph)
+        objects = [(0x10 + 4 * n, 0) for n in range(12)]
+        objects += [(0x40 + 16 * q, j) for q in range(4) for j in range(4)]
+        for base, j in objects:
+            y, x = int(regs[base]), int(regs[base + 1])
+            ptr = int(regs[base + 2 + 4 * j]) | (int(regs[base + 3 + 4 * j]) & 1) << 8
+            if y >= 0xF0:
+                continue
+            glyph = ((ptr + y // 2) & 0x1FF) >> 3
+            if glyph in GLYPHS:
+                placed.append((y, x + 16 * j, GLYPHS[glyph]))
+        lines = []
+        for y in sorted({p[0] for p in placed}):
+            row = sorted((x, c) for yy, x, c in placed if yy == y)
+            line, last = "", None
+            for x, c in row:
+                if last is not None and x - last > 8:
+                    line += " "
+                line += c
+                last = x
+            lines.append(" ".join(line.split()))
+        return [line for line in lines if line]
 
     def sound_on(self) -> bool:
         return bool(self.m.vdc_regs[0xAA] & 0x80)

@@ -385,9 +385,59 @@ def test_computer_mode_number_runs_and_is_held(game):
     assert game.battle["counter_reading"] == held
 
 
-def test_practice_to_ten_wins(game):
+PRACTICE_DELAY = 12                         # seconds of a running number before practice
+
+
+def test_manual_rule_2_reading_then_program_entry_without_reset(game):
+    # rule 2: RESET, SELECT GAME, a key other than SPACE: computer mode, the number runs
+    assert game.battle["phase"] == "select"
     game.key("A")
-    game.type("SPACE", "SPACE")
+    game.run(10)
+    assert game.battle["phase"] == "computer"
+    assert game.text()[1:] == ["LEER = HALT", "SONST UEBUNG"]      # the keys that lead on
+    game.key("SPACE")                                   # rule 2D: SPACE stops the number
+    held = game.battle["counter_reading"]
+    game.run(60 * PRACTICE_DELAY)                       # held: no practice, whatever the wait
+    assert game.battle["phase"] == "computer"
+    assert game.battle["counter_reading"] == held
+    assert game.text() == [f"{held:04d}", "LEER=EINGABE"]
+    game.key("SPACE")                                   # rule 10C: SPACE, R or B, P S T, 2500
+    game.run(3)
+    assert game.battle["phase"] == "entry"
+    assert game.text()[2:] == ["R B P S T", "0-9 ENTER"]
+    game.type("R", "S", "2", "5", "0", "0", "B", "T", "2", "5", "0", "0", "ENTER")
+    game.run(3)
+    assert game.battle["phase"] == "battle"
+
+
+def test_select_game_space_leads_to_program_entry_with_its_keys(game):
+    game.key("SPACE")
+    game.run(3)
+    assert game.battle["phase"] == "entry"
+    assert game.text() == ["? ?", "0000 0000", "R B P S T", "0-9 ENTER"]
+
+
+@pytest.mark.parametrize("region", ["pal", "ntsc"])
+def test_manual_practice_games_start_after_one_key(region):
+    # "Übungsspiele": RESET, any key except SPACE; the computer runs through the weapon pairs
+    g = Game(region)
+    g.key("A")
+    g.run(round(g.m.fps * (PRACTICE_DELAY - 1)))
+    assert g.battle["phase"] == "computer"
+    g.run(round(g.m.fps * 1.5))
+    b = g.battle
+    assert b["phase"] == "practice" and b["battle_result"] == "running"
+    assert (b["weapon_red"], b["weapon_blue"]) == ("plane", "plane")
+
+
+def start_practice(game):
+    game.key("A")
+    game.run(round(game.m.fps * (PRACTICE_DELAY + 0.5)))
+    assert game.battle["phase"] == "practice"
+
+
+def test_practice_to_ten_wins(game):
+    start_practice(game)
     seen = []
     for battle in range(10):
         game.run(3)
@@ -400,6 +450,8 @@ def test_practice_to_ten_wins(game):
         assert game.battle["battle_result"] == "blue won"
         assert game.battle["tally_blue"] == battle + 1
         if battle < 9:
+            game.run(60)
+            assert game.text()[-3:-1] == ["LEER =", "WEITER"]   # the key that leads on
             game.key("SPACE")
     assert seen[:9] == [(r, b) for r in ("plane", "submarine", "tank")
                         for b in ("plane", "submarine", "tank")]
@@ -410,6 +462,30 @@ def test_practice_to_ten_wins(game):
     game.key("SPACE")                                   # a new practice session
     game.run(3)
     assert game.battle["tally_blue"] == 0 and game.battle["battle_result"] == "running"
+
+
+def test_practice_war_shows_its_tenth_win_and_says_it_is_over(game):
+    start_practice(game)
+    game.set_iram("tally_blue", 0x09)                   # nine wins each, the tenth decides
+    game.set_iram("tally_red", 0x09)
+    game.set_energy(0, 1)
+    game.run(3)
+    assert game.battle["tally_blue"] == 10
+    line = game.text()[-1]
+    assert line.split()[1:3] == ["09", "10"]            # the tallies beside the energies
+    game.run(80)
+    lines = game.text()
+    assert lines[-3:-1] == ["ENDE", "LEER=NEU"]
+    assert lines[-1].split()[1:3] == ["09", "10"]
+    game.run(400)                                       # over: no next battle comes
+    assert game.battle["tally_blue"] == 10 and game.battle["battle_result"] == "blue won"
+
+
+def test_war_result_shows_the_key_back_to_program_entry(game):
+    game.start("T", "T", 3, 2500)
+    game.run(100)
+    assert game.battle["phase"] == "result"
+    assert game.text()[-3:-1] == ["LEER =", "EINGABE"]
 
 
 # ---- speeds per second on both systems -----------------------------------------------------------------
