@@ -2,7 +2,9 @@
 
 The board is data (``data/board.csv``, read off the printed board) and may be replaced by a custom
 board file (rules.md "Variants" 3). Country names match case-insensitively, ignoring dots, and
-through the alias table ``data/aliases.csv`` (USA, UK, USSR, BRD, Colombia, ...).
+through the alias table ``data/aliases.csv`` (USA, UK, USSR, BRD, Colombia, ...) and the German
+names of ``data/countries_de.csv`` (Vereinigte Staaten, Sowjetunion, ...), which German mode also
+shows (``shown``; docs/i18n.md). The notation keeps the board's own names.
 """
 from __future__ import annotations
 
@@ -11,6 +13,9 @@ import difflib
 import io
 from dataclasses import dataclass
 from importlib import resources
+
+import i18n
+from i18n import _
 
 from board_ledger.errors import LedgerError, UnknownName
 
@@ -34,12 +39,22 @@ def _data_text(filename: str) -> str:
     return resources.files("board_ledger").joinpath("data", filename).read_text(encoding="utf-8")
 
 
-def _alias_table() -> dict[str, str]:
-    rows = csv.DictReader(io.StringIO(_data_text("aliases.csv")))
-    return {name_key(row["alias"]): row["country"] for row in rows}
+def _name_table(filename: str, column: str) -> dict[str, str]:
+    """A data table mapping the board's name of a country to another name of it, or back."""
+    return {row["country"]: row[column] for row in csv.DictReader(io.StringIO(_data_text(filename)))}
 
 
-ALIASES: dict[str, str] = _alias_table()
+#: the board's name -> the German name (used for display in German and accepted as an alias)
+GERMAN_NAMES: dict[str, str] = _name_table("countries_de.csv", "german")
+ALIASES: dict[str, str] = {name_key(alias): country
+                           for alias, country in ({v: k for k, v in GERMAN_NAMES.items()}
+                                                  | {r["alias"]: r["country"] for r in csv.DictReader(
+                                                      io.StringIO(_data_text("aliases.csv")))}).items()}
+
+
+def shown(country: str) -> str:
+    """A country's name as the user reads it: the German name in German mode, else the board's."""
+    return GERMAN_NAMES.get(country, country) if i18n.language() == "de" else country
 
 
 class Board:
@@ -67,8 +82,10 @@ class Board:
             return self._by_key[name_key(alias)]
         names = [c.name for c in self.countries] + list(ALIASES)
         close = difflib.get_close_matches(name, names, n=1, cutoff=0.6)
-        hint = f" (did you mean '{self.lookup(close[0]).name}'?)" if close else ""
-        raise UnknownName(f"unknown country '{name}'{hint}")
+        if close:
+            raise UnknownName(_("unknown country '{name}' (did you mean '{suggestion}'?)").format(
+                name=name, suggestion=shown(self.lookup(close[0]).name)))
+        raise UnknownName(_("unknown country '{name}'").format(name=name))
 
     def zone_of(self, name: str) -> tuple[Country, ...]:
         """Every country of ``name``'s zone, in printed order."""
@@ -103,22 +120,25 @@ def parse_board(text: str, source: str = "board file") -> Board:
     reader = csv.DictReader(io.StringIO(text))
     need = {"zone", "position", "country", "pbu"}
     if not reader.fieldnames or not need <= {f.strip() for f in reader.fieldnames}:
-        raise LedgerError(f"{source} is not a board file: it needs the columns zone, position, country, pbu")
+        raise LedgerError(_("{source} is not a board file: it needs the columns zone, position, "
+                            "country, pbu").format(source=source))
     countries: list[Country] = []
     for lineno, row in enumerate(reader, start=2):
         row = {k.strip(): (v or "").strip() for k, v in row.items() if k}
         try:
             country = Country(row["country"], int(row["zone"]), int(row["position"]), int(row["pbu"]))
         except ValueError:
-            raise LedgerError(f"{source} line {lineno}: zone, position and pbu must be whole numbers") from None
+            raise LedgerError(_("{source} line {lineno}: zone, position and pbu must be whole "
+                                "numbers").format(source=source, lineno=lineno)) from None
         if not country.name or country.value < 0:
-            raise LedgerError(f"{source} line {lineno}: a country needs a name and a value of 0 or more")
+            raise LedgerError(_("{source} line {lineno}: a country needs a name and a value of 0 "
+                                "or more").format(source=source, lineno=lineno))
         countries.append(country)
     keys = [name_key(c.name) for c in countries]
     if len(set(keys)) != len(keys):
-        raise LedgerError(f"{source} names a country twice")
+        raise LedgerError(_("{source} names a country twice").format(source=source))
     if not countries:
-        raise LedgerError(f"{source} holds no countries")
+        raise LedgerError(_("{source} holds no countries").format(source=source))
     return Board(countries, source, text)
 
 

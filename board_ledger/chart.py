@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
+from i18n import _
+
 from board_ledger.state import State
 
 # one colour per marker set (six players at most, rule 1)
@@ -29,7 +31,7 @@ def _nice_step(top: float) -> int:
     return 200
 
 
-def pbr_svg(states: list[State], title: str = "Power Base Record") -> str:
+def pbr_svg(states: list[State], title: str | None = None) -> str:
     """The chart as SVG text: x = actions so far, y = PBR, one polyline per player."""
     series = pbr_series(states)
     count = max(len(states) - 1, 1)
@@ -47,13 +49,13 @@ def pbr_svg(states: list[State], title: str = "Power Base Record") -> str:
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
            f'viewBox="0 0 {WIDTH} {HEIGHT}" font-family="sans-serif" font-size="12">',
            f'<rect width="{WIDTH}" height="{HEIGHT}" fill="white"/>',
-           f'<text x="{WIDTH / 2}" y="24" text-anchor="middle" font-size="16">{escape(title)}</text>']
+           f'<text x="{WIDTH / 2}" y="24" text-anchor="middle" font-size="16">{escape(title or _("Power Base Record"))}</text>']
     for v in range(0, int(top) + 1, step):
         out.append(f'<line x1="{LEFT}" y1="{y(v):.1f}" x2="{LEFT + plot_w}" y2="{y(v):.1f}" stroke="#ddd"/>')
         out.append(f'<text x="{LEFT - 6}" y="{y(v) + 4:.1f}" text-anchor="end">{v}</text>')
     out.append(f'<line x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{TOP + plot_h}" stroke="black"/>')
     out.append(f'<line x1="{LEFT}" y1="{TOP + plot_h}" x2="{LEFT + plot_w}" y2="{TOP + plot_h}" stroke="black"/>')
-    out.append(f'<text x="{LEFT + plot_w / 2}" y="{HEIGHT - 12}" text-anchor="middle">actions</text>')
+    out.append(f'<text x="{LEFT + plot_w / 2}" y="{HEIGHT - 12}" text-anchor="middle">{escape(_("actions"))}</text>')
     out.append(f'<text x="16" y="{TOP + plot_h / 2}" text-anchor="middle" '
                f'transform="rotate(-90 16 {TOP + plot_h / 2})">PBR</text>')
     for k, (name, values) in enumerate(series.items()):

@@ -1,6 +1,11 @@
 """Refusals: every error the ledger raises is one sentence, and a refused rule names its number."""
 from __future__ import annotations
 
+from i18n import N_, _
+
+#: rule labels that are not numbers (RuleError.rule stays this English data; the label is translated)
+LABELS = {"variant 1": N_("variant 1"), "variant 3": N_("variant 3"), "variants": N_("variants")}
+
 
 class LedgerError(Exception):
     """Base of every ledger refusal; ``str(error)`` is one sentence for the user."""
@@ -20,8 +25,9 @@ class RuleError(LedgerError):
     def __init__(self, rule: int | str, reason: str) -> None:
         self.rule = rule
         self.reason = reason
-        label = f"rule {rule}" if isinstance(rule, int) else str(rule)
-        super().__init__(f"{label}: {reason}")
+        label = (_("rule {number}").format(number=rule) if isinstance(rule, int)
+                 else _(LABELS.get(str(rule), str(rule))))
+        super().__init__(_("{label}: {reason}").format(label=label, reason=reason))
 
 
 class StoreError(LedgerError):

@@ -9,6 +9,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Iterable
 
+from i18n import _
+
 from board_ledger.errors import LedgerError
 
 if TYPE_CHECKING:
@@ -192,7 +194,7 @@ def from_json(data: dict[str, Any]) -> Event:
         fields = {f.name: data[f.name] if f.name in data or f.default is dataclasses.MISSING else f.default
                   for f in dataclasses.fields(cls)}
     except (KeyError, TypeError):
-        raise LedgerError(f"not a ledger event: {str(data)[:60]}") from None
+        raise LedgerError(_("not a ledger event: {data}").format(data=str(data)[:60])) from None
     for f in dataclasses.fields(cls):
         if isinstance(fields[f.name], list):
             fields[f.name] = tuple(fields[f.name])
@@ -205,7 +207,7 @@ def effective(events: Iterable[Event]) -> list[Event]:
     for event in events:
         if isinstance(event, Undo):
             if not kept:
-                raise LedgerError("nothing to undo")
+                raise LedgerError(_("nothing to undo"))
             kept.pop()
         else:
             kept.append(event)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Callable, Iterable
 
+from i18n import _
+
 from board_ledger import events as ev
 from board_ledger import rules
 from board_ledger.errors import LedgerError
@@ -33,7 +35,7 @@ class Game:
         """The state after ``event`` and its canonical form, without keeping either."""
         if isinstance(event, ev.Undo):
             if not self.actions:
-                raise LedgerError("nothing to undo")
+                raise LedgerError(_("nothing to undo"))
             return None, event
         return rules.step(self.state, event)
 

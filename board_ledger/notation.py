@@ -9,31 +9,55 @@ from __future__ import annotations
 import pathlib
 import re
 
+from i18n import N_, _
+
 from board_ledger import events as ev
 from board_ledger.errors import NotationError
 
-# verb -> how it is written; shown in errors and in the REPL's help
+#: German verbs (and their spellings without umlauts), accepted beside the English ones; the
+#: notation is written with the English verbs, so a saved game reads the same in every language
+GERMAN_VERBS: dict[str, str] = {
+    "brett": "board", "wert": "value", "variante": "variant", "spieler": "players",
+    "beginn": "start", "los": "draw", "mutterland": "homeland", "bündnisse": "allies",
+    "bündnis": "ally", "angriff": "attack", "schlacht": "battle", "krieg": "war", "passen": "pass",
+    "spielerbündnis": "pact", "pakt": "pact", "auflösen": "break", "herausfordern": "challenge",
+    "überlebender": "survivor", "zeit": "time", "zurück": "undo",
+}
+GERMAN_VERBS |= {k.replace("ü", "ue").replace("ö", "oe"): v for k, v in GERMAN_VERBS.items()}
+#: German words inside a line: 'unentschieden' for a drawn battle, 'anzeige' for the reading,
+#: 'zeit um', 'variante zeit|ziel'
+GERMAN_WORDS: dict[str, str] = {"unentschieden": "draw", "anzeige": "reading", "um": "up",
+                                "ziel": "target", "zeit": "time"}
+ENGLISH_TO_GERMAN_VERB = {v: k for k, v in GERMAN_VERBS.items() if "ue" not in k and "oe" not in k}
+
+
+def word(text: str) -> str:
+    """A keyword of the notation in its English form (German keywords are aliases of it)."""
+    return GERMAN_WORDS.get(text.lower(), text.lower())
+
+
+# verb -> how it is written; shown (translated with _()) in errors and in the REPL's help
 USAGE: dict[str, str] = {
-    "board": 'board "FILE.csv" ["ROWS"]         custom board (before the players); ROWS: inline CSV, rows split by |',
-    "value": "value COUNTRY N                  change a country's value (before the players)",
-    "zone": "zone COUNTRY N                   move a country to zone N (before the players)",
-    "variant": "variant time MINUTES | variant target PBR",
-    "players": "players NAME NAME ...             seating order, 2 to 6 players",
-    "start": "start NAME                        the starting player, or:",
-    "draw": "draw DIGIT DIGIT ... [reading R]  digits in seat order; no reading: the ledger draws",
-    "homeland": "homeland NAME COUNTRY",
-    "allies": "allies NAME COUNTRY ... | allies NAME -",
-    "ally": "ally NAME[+ALLY...] COUNTRY          buy an alliance",
-    "attack": "attack NAME[+ALLY...] COUNTRY",
-    "battle": "battle WEAPON WEAPON NAME|draw [ENERGY ENERGY]  weapons P/S/T and energies left, attacker's first",
-    "war": "war WINNER ENERGY                 the loser's remaining energy",
-    "pass": "pass NAME",
-    "pact": "pact NAME NAME ...",
-    "break": "break NAME [NAME ...]",
-    "challenge": "challenge CHALLENGER OPPONENT",
-    "survivor": "survivor NAME ENERGY              end of a confrontation",
-    "time": "time up                           the agreed time has run out",
-    "undo": "undo",
+    "board": N_('board "FILE.csv" ["ROWS"]         custom board (before the players); ROWS: inline CSV, rows split by |'),
+    "value": N_("value COUNTRY N                  change a country's value (before the players)"),
+    "zone": N_("zone COUNTRY N                   move a country to zone N (before the players)"),
+    "variant": N_("variant time MINUTES | variant target PBR"),
+    "players": N_("players NAME NAME ...             seating order, 2 to 6 players"),
+    "start": N_("start NAME                        the starting player, or:"),
+    "draw": N_("draw DIGIT DIGIT ... [reading R]  digits in seat order; no reading: the ledger draws"),
+    "homeland": N_("homeland NAME COUNTRY"),
+    "allies": N_("allies NAME COUNTRY ... | allies NAME -"),
+    "ally": N_("ally NAME[+ALLY...] COUNTRY          buy an alliance"),
+    "attack": N_("attack NAME[+ALLY...] COUNTRY"),
+    "battle": N_("battle WEAPON WEAPON NAME|draw [ENERGY ENERGY]  weapons P/S/T and energies left, attacker's first"),
+    "war": N_("war WINNER ENERGY                 the loser's remaining energy"),
+    "pass": N_("pass NAME"),
+    "pact": N_("pact NAME NAME ..."),
+    "break": N_("break NAME [NAME ...]"),
+    "challenge": N_("challenge CHALLENGER OPPONENT"),
+    "survivor": N_("survivor NAME ENERGY              end of a confrontation"),
+    "time": N_("time up                           the agreed time has run out"),
+    "undo": N_("undo"),
 }
 
 
@@ -49,7 +73,7 @@ def _tokens(line: str) -> list[list[str]]:
         if ch == '"':
             end = line.find('"', i + 1)
             if end < 0:
-                raise NotationError("a double quote is not closed")
+                raise NotationError(_("a double quote is not closed"))
             cur.append(line[i + 1:end])
             in_token, i = True, end + 1
             continue
@@ -72,7 +96,8 @@ def _tokens(line: str) -> list[list[str]]:
 
 
 def _usage_error(verb: str) -> NotationError:
-    return NotationError(f"'{verb}' is written: {USAGE[verb].split('  ')[0].strip()}")
+    return NotationError(_("'{verb}' is written: {usage}").format(
+        verb=verb, usage=_(USAGE[verb]).split("  ")[0].strip()))
 
 
 def _one(token: list[str], verb: str) -> str:
@@ -83,7 +108,7 @@ def _one(token: list[str], verb: str) -> str:
 
 def _int(text: str, what: str) -> int:
     if not re.fullmatch(r"\d+", text):
-        raise NotationError(f"{what} must be a whole number, not '{text}'")
+        raise NotationError(_("{what} must be a whole number, not '{text}'").format(what=what, text=text))
     return int(text)
 
 
@@ -93,8 +118,10 @@ def parse_line(line: str) -> ev.Event | None:
     if not tokens:
         return None
     verb = "".join(tokens[0]).lower()
+    verb = GERMAN_VERBS.get(verb, verb)
     if verb not in USAGE:
-        raise NotationError(f"unknown verb '{verb}' (verbs: {', '.join(USAGE)})")
+        raise NotationError(_("unknown verb '{verb}' (verbs: {verbs})").format(
+            verb=verb, verbs=", ".join(USAGE)))
     args = tokens[1:]
     n = len(args)
     words = [_one(t, verb) for t in args] if verb not in ("ally", "attack") else []
@@ -108,11 +135,12 @@ def parse_line(line: str) -> ev.Event | None:
         return ev.BoardFile(words[0], words[1].replace("|", "\n") if n == 2 else "")
     if verb in ("value", "zone"):
         need(n == 2)
-        number = _int(words[1], "the value" if verb == "value" else "the zone")
+        number = _int(words[1], _("the value") if verb == "value" else _("the zone"))
         return ev.SetValue(words[0], number) if verb == "value" else ev.SetZone(words[0], number)
     if verb == "variant":
-        need(n == 2 and words[0].lower() in ("time", "target"))
-        return ev.Variant(words[0].lower(), _int(words[1], f"the {words[0].lower()}"))
+        need(n == 2 and word(words[0]) in ("time", "target"))
+        kind = word(words[0])
+        return ev.Variant(kind, _int(words[1], _("the time") if kind == "time" else _("the target")))
     if verb == "players":
         need(n >= 1)
         return ev.Players(tuple(words))
@@ -121,13 +149,13 @@ def parse_line(line: str) -> ev.Event | None:
         return ev.Start(words[0])
     if verb == "draw":
         reading = ""
-        if n >= 2 and words[-2].lower() == "reading":
+        if n >= 2 and word(words[-2]) == "reading":
             reading = words[-1]
             if not reading.isdigit():
-                raise NotationError(f"the reading must be digits, not '{reading}'")
+                raise NotationError(_("the reading must be digits, not '{reading}'").format(reading=reading))
             words = words[:-2]
         need(len(words) >= 1)
-        return ev.Draw(tuple(_int(w, "a digit") for w in words), reading)
+        return ev.Draw(tuple(_int(w, _("a digit")) for w in words), reading)
     if verb == "homeland":
         need(n == 2)
         return ev.Homeland(words[0], words[1])
@@ -143,12 +171,12 @@ def parse_line(line: str) -> ev.Event | None:
         need(n in (3, 5))
         weapons = (words[0].upper(), words[1].upper())
         if any(w not in ("P", "S", "T") for w in weapons):
-            raise NotationError("weapons are P (plane), S (submarine) or T (tank)")
-        energies = (_int(words[3], "the energy"), _int(words[4], "the energy")) if n == 5 else None
-        return ev.Battle(weapons, "" if words[2].lower() == "draw" else words[2], energies)
+            raise NotationError(_("weapons are P (plane), S (submarine) or T (tank)"))
+        energies = (_int(words[3], _("the energy")), _int(words[4], _("the energy"))) if n == 5 else None
+        return ev.Battle(weapons, "" if word(words[2]) == "draw" else words[2], energies)
     if verb in ("war", "survivor"):
         need(n == 2)
-        energy = _int(words[1], "the energy")
+        energy = _int(words[1], _("the energy"))
         return ev.War(words[0], energy) if verb == "war" else ev.Survivor(words[0], energy)
     if verb == "pass":
         need(n == 1)
@@ -160,7 +188,7 @@ def parse_line(line: str) -> ev.Event | None:
         need(n == 2)
         return ev.Challenge(words[0], words[1])
     if verb == "time":
-        need(n == 1 and words[0].lower() == "up")
+        need(n == 1 and word(words[0]) == "up")
         return ev.TimeUp()
     need(n == 0)  # undo
     return ev.Undo()
@@ -214,4 +242,5 @@ def attach_board(e: ev.Event, base: pathlib.Path) -> ev.Event:
     try:
         return ev.BoardFile(e.name, path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as exc:
-        raise NotationError(f"cannot read the board file {path}: {getattr(exc, 'strerror', None) or exc}") from None
+        raise NotationError(_("cannot read the board file {path}: {reason}").format(
+            path=path, reason=getattr(exc, "strerror", None) or exc)) from None

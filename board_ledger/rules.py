@@ -14,16 +14,19 @@ import itertools
 import random
 from typing import Callable
 
+from i18n import N_, _, ngettext
+
 from board_ledger import events as ev
-from board_ledger.board import name_key, parse_board, standard_board
+from board_ledger.board import name_key, parse_board, shown, standard_board
 from board_ledger.errors import LedgerError, NotationError, RuleError
 from board_ledger.state import ALLIED, CONQUERED, WEAPONS, Confrontation, Player, State, War
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6             # rule 1
 WAR_ENERGY = 2500                            # rule 10B: each side enters 2500 energy units
 ZONE_BONUS = 1000                            # rule 7: per country of the zone but the homeland
-RESERVED_NAMES = {"-", "draw", "reading", "up"}  # words of the notation a player may not be called
-WEAPON_NAMES = {"P": "plane", "S": "submarine", "T": "tank"}
+# words of the notation a player may not be called (German ones too: docs/i18n.md)
+RESERVED_NAMES = {"-", "draw", "reading", "up", "unentschieden", "anzeige", "um"}
+WEAPON_NAMES = {"P": N_("plane"), "S": N_("submarine"), "T": N_("tank")}   # shown with _()
 
 
 def new_state() -> State:
@@ -49,11 +52,12 @@ def pbr(halves: int) -> int | float:
 # --- names ------------------------------------------------------------------------------------
 def _player(s: State, name: str) -> str:
     if not s.players:
-        raise RuleError(1, "name the players first: players NAME NAME ...")
+        raise RuleError(1, _("name the players first: players NAME NAME ..."))
     for p in s.players:
         if name_key(p.name) == name_key(name):
             return p.name
-    raise RuleError(1, f"'{name}' is not a player in this game ({', '.join(s.names)})")
+    raise RuleError(1, _("'{name}' is not a player in this game ({players})").format(
+        name=name, players=", ".join(s.names)))
 
 
 def _country(s: State, name: str) -> str:
@@ -65,8 +69,11 @@ def _value(s: State, country: str) -> int:
 
 
 def _join(names: list[str] | tuple[str, ...]) -> str:
+    """Names as a sentence lists them: "A", "A and B", "A, B and C" (in the user's language)."""
     names = list(names)
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    if len(names) == 1:
+        return names[0]
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 # --- chips ------------------------------------------------------------------------------------
@@ -75,8 +82,10 @@ def _pay_in(s: State, side: tuple[str, ...], price: int, rule: int, what: str) -
     members = [s.player(n) for n in side]
     have = sum(p.chips for p in members)
     if have < price:
-        raise RuleError(rule, f"{what} costs {price} and {_join(side)} {'has' if len(side) == 1 else 'have'} "
-                              f"only {have} in chips")
+        raise RuleError(rule, ngettext("{what} costs {price} and {side} has only {have} in chips",
+                                       "{what} costs {price} and {side} have only {have} in chips",
+                                       len(side)).format(what=what, price=price, side=_join(side),
+                                                         have=have))
     due = price
     while due > 0:  # pooled chips are taken a hundred at a time from each ally in turn
         for p in members:
@@ -147,86 +156,89 @@ def _final_next(s: State) -> None:
 def _require_turn(s: State, side: tuple[str, ...], rule: int) -> tuple[str, ...]:
     """The acting side with canonical names, the player whose turn it is first."""
     if s.phase in ("setup", "homelands", "alliances"):
-        raise RuleError(8, "play has not begun: it begins once every player has chosen a homeland "
-                           "and the free alliances")
+        raise RuleError(8, _("play has not begun: it begins once every player has chosen a homeland "
+                             "and the free alliances"))
     if s.phase == "endgame":
-        raise RuleError(21, "no alliances or attacks in the end game, only confrontations")
+        raise RuleError(21, _("no alliances or attacks in the end game, only confrontations"))
     if s.war:
-        raise RuleError(12, f"the war for {s.war.target} is still being fought; record its result "
-                            "with 'war WINNER ENERGY'")
+        raise RuleError(12, _("the war for {country} is still being fought; record its result "
+                              "with 'war WINNER ENERGY'").format(country=shown(s.war.target)))
     names = [_player(s, n) for n in side]
     if len(set(names)) != len(names):
-        raise RuleError(18, "a player is named twice in the same side")
+        raise RuleError(18, _("a player is named twice in the same side"))
     if s.turn not in names:
-        raise RuleError(rule, f"it is {s.turn}'s turn to attack, not {_join(names)}'s")
+        raise RuleError(rule, _("it is {turn}'s turn to attack, not {names}'s").format(
+            turn=s.turn, names=_join(names)))
     for n in names:
         if n != s.turn and not s.allied(s.turn, n):
-            raise RuleError(18, f"{n} is not allied with {s.turn}; only allied players pool chips "
-                                "and act together")
+            raise RuleError(18, _("{name} is not allied with {turn}; only allied players pool chips "
+                                  "and act together").format(name=n, turn=s.turn))
     return (s.turn,) + tuple(n for n in s.names if n in names and n != s.turn)
 
 
 # --- handlers: one per event type; each checks everything before it changes anything ----------
 def _setup_only(s: State, what: str) -> None:
     if s.players:
-        raise RuleError("variant 3", f"{what} must come before the players are named")
+        raise RuleError("variant 3", _("{what} must come before the players are named").format(what=what))
 
 
 def _board_file(s: State, e: ev.BoardFile) -> ev.Event:
-    _setup_only(s, "a custom board")
+    _setup_only(s, _("a custom board"))
     s.board = parse_board(e.text, e.name)
     return e
 
 
 def _edit_board(s: State, e: ev.SetValue | ev.SetZone) -> ev.Event:
     """Variant 3: a country's value or zone changed before the game."""
-    _setup_only(s, f"a change of {e.verb}")
+    _setup_only(s, _("a change of value") if e.verb == "value" else _("a change of zone"))
     country = _country(s, e.country)
     if isinstance(e, ev.SetValue):
         if e.value < 0:
-            raise RuleError("variant 3", "a country's value cannot be negative")
+            raise RuleError("variant 3", _("a country's value cannot be negative"))
         s.board = s.board.edited(country, value=e.value)
     else:
         if e.zone < 1:
-            raise RuleError("variant 3", "zones are numbered from 1")
+            raise RuleError("variant 3", _("zones are numbered from 1"))
         s.board = s.board.edited(country, zone=e.zone)
     return dataclasses.replace(e, country=country)
 
 
 def _variant(s: State, e: ev.Variant) -> ev.Event:
     if s.start is not None:
-        raise RuleError("variants", "a variant is agreed before the starting player is chosen")
+        raise RuleError("variants", _("a variant is agreed before the starting player is chosen"))
     if e.amount <= 0:
-        raise RuleError("variants", f"the {e.kind} of a variant must be more than 0")
+        raise RuleError("variants", (_("the time of a variant must be more than 0") if e.kind == "time"
+                                     else _("the target of a variant must be more than 0")))
     if e.kind == "time":
         s.time_limit = e.amount
     elif e.kind == "target":
         s.target_pbr = e.amount
     else:
-        raise NotationError(f"unknown variant '{e.kind}' (use 'variant time MINUTES' or 'variant target PBR')")
+        raise NotationError(_("unknown variant '{kind}' (use 'variant time MINUTES' or 'variant "
+                              "target PBR')").format(kind=e.kind))
     return e
 
 
 def _players(s: State, e: ev.Players) -> ev.Event:
     if s.players:
-        raise RuleError(1, "the players are already named; start a new game to change them")
+        raise RuleError(1, _("the players are already named; start a new game to change them"))
     if not MIN_PLAYERS <= len(e.names) <= MAX_PLAYERS:
-        raise RuleError(1, f"2 to 6 players take part, not {len(e.names)}")
+        raise RuleError(1, _("2 to 6 players take part, not {count}").format(count=len(e.names)))
     keys = [name_key(n) for n in e.names]
     for n in e.names:
         if keys.count(name_key(n)) > 1:
-            raise RuleError(1, f"two players are called {n}")
+            raise RuleError(1, _("two players are called {name}").format(name=n))
         if name_key(n) in RESERVED_NAMES or "+" in n or not n.strip():
-            raise RuleError(1, f"'{n}' cannot be a player's name (it is a word of the notation)")
+            raise RuleError(1, _("'{name}' cannot be a player's name (it is a word of the notation)").format(name=n))
     s.players = [Player(n) for n in e.names]
     return ev.Players(tuple(e.names))
 
 
 def _choose_start(s: State, rule: int) -> None:
     if not s.players:
-        raise RuleError(1, "name the players first: players NAME NAME ...")
+        raise RuleError(1, _("name the players first: players NAME NAME ..."))
     if s.start is not None:
-        raise RuleError(rule, f"the starting player is already chosen: {s.start}")
+        raise RuleError(rule, _("the starting player is already chosen: {name}").format(name=s.start))
 
 
 def _start(s: State, e: ev.Start) -> ev.Event:
@@ -240,12 +252,13 @@ def _draw(s: State, e: ev.Draw) -> ev.Event:
     """Rule 2: the digit closest to the last digit of the reading starts; ties go to the higher."""
     _choose_start(s, 2)
     if len(e.digits) != len(s.players):
-        raise RuleError(2, f"each of the {len(s.players)} players picks one digit; {len(e.digits)} given")
+        raise RuleError(2, _("each of the {players} players picks one digit; {digits} given").format(
+            players=len(s.players), digits=len(e.digits)))
     if len(set(e.digits)) != len(e.digits) or not all(0 <= d <= 9 for d in e.digits):
-        raise RuleError(2, "each player picks a different digit from 0 to 9")
+        raise RuleError(2, _("each player picks a different digit from 0 to 9"))
     reading = e.reading or f"{random.randrange(10000):04d}"  # the ledger draws when asked to
     if not reading.isdigit():
-        raise NotationError(f"the reading must be digits, not '{reading}'")
+        raise NotationError(_("the reading must be digits, not '{reading}'").format(reading=reading))
     last = int(reading[-1])
     best = min(range(len(e.digits)), key=lambda i: (abs(e.digits[i] - last), -e.digits[i]))
     for p, d in zip(s.players, e.digits):
@@ -261,15 +274,16 @@ def _chooser(s: State) -> str:
 
 def _homeland(s: State, e: ev.Homeland) -> ev.Event:
     if s.phase != "homelands":
-        raise RuleError(3, "choose the starting player first (rule 2)" if s.phase == "setup"
-                        else "every player has already chosen a homeland")
+        raise RuleError(3, _("choose the starting player first (rule 2)") if s.phase == "setup"
+                        else _("every player has already chosen a homeland"))
     name, country = _player(s, e.player), _country(s, e.country)
     if name != _chooser(s):
-        raise RuleError(3, f"homelands are chosen in seat order from the starting player: it is "
-                           f"{_chooser(s)}'s turn to choose")
+        raise RuleError(3, _("homelands are chosen in seat order from the starting player: it is "
+                             "{name}'s turn to choose").format(name=_chooser(s)))
     owner = s.homeland_owner(country)
     if owner:
-        raise RuleError(3, f"{country} is already {owner}'s homeland")
+        raise RuleError(3, _("{country} is already {owner}'s homeland").format(
+            country=shown(country), owner=owner))
     s.player(name).homeland = country
     s.chooser += 1
     if s.chooser == len(s.players):
@@ -279,28 +293,31 @@ def _homeland(s: State, e: ev.Homeland) -> ev.Event:
 
 def _allies(s: State, e: ev.Allies) -> ev.Event:
     if s.phase != "alliances":
-        raise RuleError(4, "the free homeland-zone alliances follow the choice of every homeland"
-                        if s.phase in ("setup", "homelands") else "the free alliances are over")
+        raise RuleError(4, _("the free homeland-zone alliances follow the choice of every homeland")
+                        if s.phase in ("setup", "homelands") else _("the free alliances are over"))
     name = _player(s, e.player)
     if name != _chooser(s):
-        raise RuleError(4, f"the free alliances go in seat order from the starting player: it is "
-                           f"{_chooser(s)}'s turn")
+        raise RuleError(4, _("the free alliances go in seat order from the starting player: it is "
+                             "{name}'s turn").format(name=_chooser(s)))
     countries = [_country(s, c) for c in e.countries]
     home = s.player(name).homeland
     zone = s.board[home].zone
     for c in countries:
         if countries.count(c) > 1:
-            raise RuleError(4, f"{c} is named twice")
+            raise RuleError(4, _("{country} is named twice").format(country=shown(c)))
         if c == home:
-            raise RuleError(4, f"{c} is {name}'s own homeland")
+            raise RuleError(4, _("{country} is {name}'s own homeland").format(country=shown(c), name=name))
         if s.board[c].zone != zone:
-            raise RuleError(4, f"{c} is not in {home}'s zone; the first alliances stay inside the homeland zone")
+            raise RuleError(4, _("{country} is not in {home}'s zone; the first alliances stay inside "
+                                 "the homeland zone").format(country=shown(c), home=shown(home)))
         if s.occupied(c):
-            raise RuleError(6, f"{c} is already taken by {_join(sorted(s.holders_of(c)))}")
+            raise RuleError(6, _("{country} is already taken by {holders}").format(
+                country=shown(c), holders=_join(sorted(s.holders_of(c)))))
     total = sum(_value(s, c) for c in countries)
     if total > _value(s, home):
-        raise RuleError(4, f"{_join(countries)} are worth {total} together, more than {home}'s "
-                           f"{_value(s, home)}")
+        raise RuleError(4, _("{countries} are worth {total} together, more than {home}'s "
+                             "{value}").format(countries=_join([shown(c) for c in countries]),
+                                               total=total, home=shown(home), value=_value(s, home)))
     for c in countries:
         s.holders[c] = {name: ALLIED}
         s.player(name).halves += _value(s, c)    # rule 5: half value = value in half squares
@@ -315,20 +332,22 @@ def _allies(s: State, e: ev.Allies) -> ev.Event:
 def _ally(s: State, e: ev.Ally) -> ev.Event:
     side = _require_turn(s, e.side, 9)
     if s.phase == "final-round":
-        raise RuleError(20, "in the final round only attacks on occupied countries are allowed")
+        raise RuleError(20, _("in the final round only attacks on occupied countries are allowed"))
     country = _country(s, e.country)
     if s.ally_credit < 1:
-        raise RuleError(9, f"{s.turn} has already bought an alliance; the next one may follow a won "
-                           "war (rules 13D, 16E)")
+        raise RuleError(9, _("{name} has already bought an alliance; the next one may follow a won "
+                             "war (rules 13D, 16E)").format(name=s.turn))
     if s.occupied(country):
-        raise RuleError(9, f"{country} is occupied by {_join(sorted(s.holders_of(country)))}; only an "
-                           "unoccupied country can be bought")
+        raise RuleError(9, _("{country} is occupied by {holders}; only an unoccupied country can be "
+                             "bought").format(country=shown(country),
+                                              holders=_join(sorted(s.holders_of(country)))))
     zone = s.board[country].zone
     for p in s.players:
         if not p.eliminated and p.name not in side and s.board[p.homeland].zone == zone:
-            raise RuleError(9, f"{country} is in {p.name}'s homeland zone")
+            raise RuleError(9, _("{country} is in {name}'s homeland zone").format(
+                country=shown(country), name=p.name))
     value = _value(s, country)
-    _pay_in(s, side, value * 500, 9, f"an alliance with {country}")  # rule 9B: half value x 1000
+    _pay_in(s, side, value * 500, 9, _("an alliance with {country}").format(country=shown(country)))  # rule 9B: half value x 1000
     s.holders[country] = {n: ALLIED for n in side}
     for n in side:
         s.player(n).halves += value
@@ -351,30 +370,34 @@ def _attack(s: State, e: ev.Attack) -> ev.Event:
     owner = s.homeland_owner(country)
     value = _value(s, country)
     if holders & set(side):
-        raise RuleError(15, f"{country} is held by {_join(sorted(holders & set(side)))}; a player "
-                            "cannot attack his own country")
+        raise RuleError(15, _("{country} is held by {holders}; a player cannot attack his own "
+                              "country").format(country=shown(country),
+                                                holders=_join(sorted(holders & set(side)))))
     if holders & friends:
-        raise RuleError(18, f"{country} is held by {_join(sorted(holders & friends))}, allied with "
-                            f"{s.turn}; allies never attack each other")
+        raise RuleError(18, _("{country} is held by {holders}, allied with {name}; allies never "
+                              "attack each other").format(country=shown(country), name=s.turn,
+                                                          holders=_join(sorted(holders & friends))))
     if not holders:
         if s.phase == "final-round":
-            raise RuleError(20, f"{country} is unoccupied; in the final round only occupied countries "
-                                "may be attacked")
+            raise RuleError(20, _("{country} is unoccupied; in the final round only occupied "
+                                  "countries may be attacked").format(country=shown(country)))
         defender = _next_defender(s, friends)
         if defender is None:
-            raise RuleError(11, f"nobody can defend {country}: every other player is allied with {s.turn}")
+            raise RuleError(11, _("nobody can defend {country}: every other player is allied with "
+                                  "{name}").format(country=shown(country), name=s.turn))
         s.war = War(side, (defender,), country, "unoccupied")
     elif owner:
         missing = [c.name for c in s.board.neighbours(country)
                    if not (s.holders_of(c.name) and all(h != owner and not s.allied(h, owner)
                                                        for h in s.holders_of(c.name)))]
         if missing:
-            raise RuleError(19, f"{_join(missing)} must be held by enemies of {country}'s owner before "
-                                f"{country} can be attacked")
-        _pay_in(s, side, value * 1000, 19, f"attacking the homeland {country}")
+            raise RuleError(19, _("{countries} must be held by enemies of {country}'s owner before "
+                                  "{country} can be attacked").format(
+                countries=_join([shown(c) for c in missing]), country=shown(country)))
+        _pay_in(s, side, value * 1000, 19, _("attacking the homeland {country}").format(country=shown(country)))
         s.war = War(side, (owner,), country, "homeland")
     else:
-        _pay_in(s, side, value * 1000, 15, f"attacking {country}")
+        _pay_in(s, side, value * 1000, 15, _("attacking {country}").format(country=shown(country)))
         s.war = War(side, tuple(n for n in s.names if n in holders), country, "occupied")
     return ev.Attack(side, country)
 
@@ -384,13 +407,14 @@ def _role(s: State, name: str, war: War) -> str:
         return "attacker"
     if name in war.defenders:
         return "defender"
-    raise RuleError(12, f"{name} is not fighting in the war for {war.target}")
+    raise RuleError(12, _("{name} is not fighting in the war for {country}").format(
+        name=name, country=shown(war.target)))
 
 
 def _weapons(weapons: tuple[str, str]) -> tuple[str, str]:
     up = tuple(w.upper() for w in weapons)
     if len(up) != 2 or any(w not in WEAPONS for w in up):
-        raise NotationError("weapons are P (plane), S (submarine) or T (tank)")
+        raise NotationError(_("weapons are P (plane), S (submarine) or T (tank)"))
     return up  # type: ignore[return-value]
 
 
@@ -401,9 +425,10 @@ def _check_left(left: dict[str, int], energies: tuple[int, int] | None, who: dic
         return
     for role, amount in zip(("attacker", "defender"), energies):
         if amount > left[role]:
-            raise RuleError(rule, f"energy only falls: {who[role]} had {left[role]} left, not {amount}")
+            raise RuleError(rule, _("energy only falls: {name} had {left} left, not {amount}").format(
+                name=who[role], left=left[role], amount=amount))
     if winner_role and energies[0 if winner_role == "attacker" else 1] == 0:
-        raise RuleError(rule, f"{who[winner_role]}'s energy is gone, so {who[winner_role]} lost (rule 12G)")
+        raise RuleError(rule, _("{name}'s energy is gone, so {name} lost (rule 12G)").format(name=who[winner_role]))
 
 
 def _battle(s: State, e: ev.Battle) -> ev.Event:
@@ -411,21 +436,21 @@ def _battle(s: State, e: ev.Battle) -> ev.Event:
         return _endgame_battle(s, e)
     war = s.war
     if war is None:
-        raise RuleError(12, "no war is being fought; a battle follows an attack (or a challenge in "
-                            "the end game)")
+        raise RuleError(12, _("no war is being fought; a battle follows an attack (or a challenge in "
+                              "the end game)"))
     weapons = _weapons(e.weapons)
     winner = _player(s, e.winner) if e.winner else ""
     a, d = war.wins["attacker"], war.wins["defender"]
     if max(a, d) >= 2:
-        raise RuleError(12, f"the war for {war.target} is already decided ({a}–{d}); record its "
-                            "result with 'war'")
+        raise RuleError(12, _("the war for {country} is already decided ({a}–{d}); record its "
+                              "result with 'war'").format(country=shown(war.target), a=a, d=d))
     if war.battles >= 3:
-        raise RuleError(12, "a war has at most three battles; record its result with 'war'")
+        raise RuleError(12, _("a war has at most three battles; record its result with 'war'"))
     who = {"attacker": war.side[0], "defender": war.defenders[0]}
     for role, weapon in zip(who, weapons):
         if weapon in war.destroyed[role]:
-            raise RuleError(12, f"{who[role]}'s {WEAPON_NAMES[weapon]} was destroyed earlier in this war "
-                                "and cannot be used again")
+            raise RuleError(12, _("{name}'s {weapon} was destroyed earlier in this war and cannot be "
+                                  "used again").format(name=who[role], weapon=_(WEAPON_NAMES[weapon])))
     role = _role(s, winner, war) if winner else ""
     _check_left(war.left, e.energies, who, role, 12)
     war.battles += 1
@@ -462,22 +487,24 @@ def decided_role(war: War) -> str:
 def _war(s: State, e: ev.War) -> ev.Event:
     war = s.war
     if war is None:
-        raise RuleError(12, "no war is being fought; a war follows an attack")
+        raise RuleError(12, _("no war is being fought; a war follows an attack"))
     winner = _player(s, e.winner)
     role = _role(s, winner, war)
     most = war.left["defender" if role == "attacker" else "attacker"]
     if not 0 <= e.energy <= most:
-        raise RuleError(10, f"each side enters the war with {WAR_ENERGY} energy units and the loser had "
-                            f"{most} left, so {e.energy} cannot be left")
+        raise RuleError(10, _("each side enters the war with {full} energy units and the loser had "
+                              "{most} left, so {energy} cannot be left").format(
+            full=WAR_ENERGY, most=most, energy=e.energy))
     a, d = war.wins["attacker"], war.wins["defender"]
     if max(a, d) >= 2:
         decided = "attacker" if a >= 2 else "defender"
         if role != decided:
             who = war.side[0] if decided == "attacker" else war.defenders[0]
-            raise RuleError(12, f"{who} won two battles and so won the war for {war.target}")
+            raise RuleError(12, _("{name} won two battles and so won the war for {country}").format(
+                name=who, country=shown(war.target)))
     elif 0 < war.battles < 3 and e.energy != 0:
-        raise RuleError(12, "nobody has won two battles yet; the war ends early only when the loser's "
-                            "energy is gone (enter 0)")
+        raise RuleError(12, _("nobody has won two battles yet; the war ends early only when the "
+                              "loser's energy is gone (enter 0)"))
     _end_war(s, role, e.energy)
     return ev.War(winner, e.energy)
 
@@ -542,11 +569,12 @@ def _pass(s: State, e: ev.Pass) -> ev.Event:
     name = _player(s, e.player)
     rule = 20 if s.phase == "final-round" else 14
     if s.phase not in ("play", "final-round"):
-        raise RuleError(rule, "there is no turn to pass now")
+        raise RuleError(rule, _("there is no turn to pass now"))
     if s.war:
-        raise RuleError(12, f"the war for {s.war.target} is still being fought; record its result first")
+        raise RuleError(12, _("the war for {country} is still being fought; record its result "
+                              "first").format(country=shown(s.war.target)))
     if name != s.turn:
-        raise RuleError(rule, f"it is {s.turn}'s turn, not {name}'s")
+        raise RuleError(rule, _("it is {turn}'s turn, not {name}'s").format(turn=s.turn, name=name))
     _end_turn(s)
     return ev.Pass(name)
 
@@ -554,25 +582,25 @@ def _pass(s: State, e: ev.Pass) -> ev.Event:
 def _pact(s: State, e: ev.Pact) -> ev.Event:
     if s.phase in ("final-round", "endgame"):
         raise RuleError(18 if s.phase == "final-round" else 21,
-                        "player alliances can be formed only until the board is full")
+                        _("player alliances can be formed only until the board is full"))
     if len(s.players) < 3:
-        raise RuleError(18, "player alliances need 3 or more players")
+        raise RuleError(18, _("player alliances need 3 or more players"))
     names = [_player(s, n) for n in e.players]
     if len(set(names)) < 2:
-        raise RuleError(18, "a player alliance needs two or more different players")
+        raise RuleError(18, _("a player alliance needs two or more different players"))
     for n in names:
         if s.player(n).eliminated:
-            raise RuleError(19, f"{n} is out of the game")
+            raise RuleError(19, _("{name} is out of the game").format(name=n))
     group = frozenset().union(*(s.pact_of(n) for n in names))
     if any(s.pact_of(n) == group for n in names):
-        raise RuleError(18, f"{_join(names)} are already allied")
+        raise RuleError(18, _("{names} are already allied").format(names=_join(names)))
     for a, b in itertools.combinations(sorted(group), 2):
         if frozenset((a, b)) in s.broken:
-            raise RuleError(18, f"{a} and {b} dissolved their alliance and can never ally again")
+            raise RuleError(18, _("{a} and {b} dissolved their alliance and can never ally again").format(a=a, b=b))
     if set(s.live()) <= group:
-        raise RuleError(18, "an alliance of every remaining player would leave nobody to fight")
+        raise RuleError(18, _("an alliance of every remaining player would leave nobody to fight"))
     if s.war and group & set(s.war.side) and group & set(s.war.defenders):
-        raise RuleError(18, f"{_join(sorted(group))} would be allies at war with each other")
+        raise RuleError(18, _("{names} would be allies at war with each other").format(names=_join(sorted(group))))
     s.pacts = [p for p in s.pacts if not p & group] + [group]
     return ev.Pact(tuple(n for n in s.names if n in group))
 
@@ -581,8 +609,9 @@ def _break(s: State, e: ev.Break) -> ev.Event:
     names = [_player(s, n) for n in e.players]
     pact = s.pact_of(names[0])
     if len(pact) < 2 or not set(names) <= pact:
-        raise RuleError(18, f"{_join(names)} {'is' if len(names) == 1 else 'are'} not in a player alliance"
-                        + ("" if len(names) == 1 else " together"))
+        raise RuleError(18, ngettext("{names} is not in a player alliance",
+                                     "{names} are not in a player alliance together",
+                                     len(names)).format(names=_join(names)))
     s.pacts.remove(pact)
     s.broken |= {frozenset(pair) for pair in itertools.combinations(pact, 2)}
     if s.phase == "endgame" and s.confrontation is None:
@@ -633,18 +662,18 @@ def _plan_endgame(s: State) -> None:
 
 def _challenge(s: State, e: ev.Challenge) -> ev.Event:
     if s.phase != "endgame":
-        raise RuleError(21, "confrontations belong to the end game, after the final round (rule 20)")
+        raise RuleError(21, _("confrontations belong to the end game, after the final round (rule 20)"))
     if s.confrontation:
         c = s.confrontation
-        raise RuleError(21, f"the confrontation of {c.challenger} and {c.opponent} is still going on; "
-                            "end it with 'survivor NAME ENERGY'")
+        raise RuleError(21, _("the confrontation of {a} and {b} is still going on; end it with "
+                              "'survivor NAME ENERGY'").format(a=c.challenger, b=c.opponent))
     a, b = _player(s, e.challenger), _player(s, e.opponent)
     if s.allied(a, b):
-        raise RuleError(21, f"{a} and {b} are allies and never fight each other")
+        raise RuleError(21, _("{a} and {b} are allies and never fight each other").format(a=a, b=b))
     if (a, b) != s.expected:
         x, y = s.expected
-        raise RuleError(21, f"{x} (PBR {pbr(s.player(x).halves)}) must challenge {y} "
-                            f"(PBR {pbr(s.player(y).halves)}) next")
+        raise RuleError(21, _("{x} (PBR {x_pbr}) must challenge {y} (PBR {y_pbr}) next").format(
+            x=x, y=y, x_pbr=pbr(s.player(x).halves), y_pbr=pbr(s.player(y).halves)))
     ha, hb = s.player(a).halves, s.player(b).halves
     energy = {a: ha * 50, b: hb * 50}                     # rule 21C: PBR x 100
     s.confrontation = Confrontation(a, b, a if ha <= hb else b, energy, left=dict(energy))
@@ -659,11 +688,11 @@ def _endgame_battle(s: State, e: ev.Battle) -> ev.Event:
     defender = c.opponent if attacker == c.challenger else c.challenger
     for who, weapon in ((attacker, weapons[0]), (defender, weapons[1])):
         if c.lost.get(who) == weapon:
-            raise RuleError(21, f"{who} lost the {WEAPON_NAMES[weapon]} in the previous battle and "
-                                "cannot use it in this one")
+            raise RuleError(21, _("{name} lost the {weapon} in the previous battle and cannot use it "
+                                  "in this one").format(name=who, weapon=_(WEAPON_NAMES[weapon])))
     winner = _player(s, e.winner) if e.winner else ""
     if winner and winner not in (attacker, defender):
-        raise RuleError(21, f"{winner} is not in this confrontation")
+        raise RuleError(21, _("{name} is not in this confrontation").format(name=winner))
     roles = {"attacker": attacker, "defender": defender}
     _check_left({"attacker": c.left[attacker], "defender": c.left[defender]}, e.energies, roles,
                 "attacker" if winner == attacker else "defender" if winner else "", 21)
@@ -688,12 +717,13 @@ def _endgame_battle(s: State, e: ev.Battle) -> ev.Event:
 def _survivor(s: State, e: ev.Survivor) -> ev.Event:
     c = s.confrontation
     if c is None:
-        raise RuleError(21, "no confrontation is going on")
+        raise RuleError(21, _("no confrontation is going on"))
     name = _player(s, e.player)
     if name not in (c.challenger, c.opponent):
-        raise RuleError(21, f"{name} is not in this confrontation")
+        raise RuleError(21, _("{name} is not in this confrontation").format(name=name))
     if not 0 <= e.energy <= c.left[name]:
-        raise RuleError(21, f"{name} had {c.left[name]} energy units, so {e.energy} cannot be left")
+        raise RuleError(21, _("{name} had {left} energy units, so {energy} cannot be left").format(
+            name=name, left=c.left[name], energy=e.energy))
     _end_confrontation(s, name, e.energy)
     return ev.Survivor(name, e.energy)
 
@@ -710,9 +740,9 @@ def _end_confrontation(s: State, survivor: str, energy: int) -> None:
 
 def _time_up(s: State, e: ev.TimeUp) -> ev.Event:
     if s.time_limit is None:
-        raise RuleError("variant 1", "no time limit was agreed ('variant time MINUTES' before the start)")
+        raise RuleError("variant 1", _("no time limit was agreed ('variant time MINUTES' before the start)"))
     if s.phase == "setup":
-        raise RuleError("variant 1", "the game has not started")
+        raise RuleError("variant 1", _("the game has not started"))
     live = s.live()
     top = max(s.player(n).halves for n in live)
     leaders = [n for n in live if s.player(n).halves == top]
@@ -759,10 +789,11 @@ def step(state: State, event: ev.Event, probe: bool = False) -> tuple[State, ev.
     """Apply one action: the new state and the action with canonical names, or a LedgerError."""
     handler = HANDLERS.get(type(event))
     if handler is None:
-        raise LedgerError(f"'{event.verb}' is not an action of the rules")
+        raise LedgerError(_("'{verb}' is not an action of the rules").format(verb=event.verb))
     if state.phase == "over":
-        raise RuleError(22, f"the game is over ({state.winner + ' won' if state.winner else 'a draw'}); "
-                            "'undo' takes back the last action")
+        raise RuleError(22, (_("the game is over ({name} won); 'undo' takes back the last action").format(
+            name=state.winner) if state.winner else
+            _("the game is over (a draw); 'undo' takes back the last action")))
     s = state.copy()
     canonical = handler(s, event)
     if not probe:

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Iterator
 
+from i18n import N_, _, ngettext
+
 from board_ledger import events as ev
 from board_ledger.errors import LedgerError, StoreError
 from board_ledger.game import Game
@@ -35,20 +37,23 @@ CREATE TABLE IF NOT EXISTS events (game INTEGER NOT NULL REFERENCES games(id), s
 
 # SQLite's primary error names -> (what the sentence says after the file name, exit status):
 # 1 for the surroundings (lock, disk, permissions), 2 for a file whose content is wrong
+# (marked with N_, translated when the sentence is made)
 SQLITE_TROUBLE: dict[str, tuple[str, int]] = {
-    "SQLITE_BUSY": ("is locked by another program for more than {busy:g} s; "
-                    "close it there or try again", 1),
-    "SQLITE_LOCKED": ("is locked by another program for more than {busy:g} s; "
-                      "close it there or try again", 1),
-    "SQLITE_FULL": ("cannot be written: the disk is full; free some space and try again", 1),
-    "SQLITE_READONLY": ("is read-only; make it (and its folder) writable, or only read it with "
-                        "status, export or chart", 1),
-    "SQLITE_CANTOPEN": ("cannot be opened (check that it and its folder may be read and written)", 1),
-    "SQLITE_PERM": ("cannot be opened (check that it and its folder may be read and written)", 1),
-    "SQLITE_IOERR": ("cannot be read or written (an input/output error of the disk); "
-                     "copy it elsewhere and try again", 1),
-    "SQLITE_CORRUPT": ("is damaged; restore a copy or choose another file", 2),
-    "SQLITE_NOTADB": ("is damaged; restore a copy or choose another file", 2),
+    "SQLITE_BUSY": (N_("{path} is locked by another program for more than {busy:g} s; "
+                       "close it there or try again"), 1),
+    "SQLITE_LOCKED": (N_("{path} is locked by another program for more than {busy:g} s; "
+                         "close it there or try again"), 1),
+    "SQLITE_FULL": (N_("{path} cannot be written: the disk is full; free some space and try again"), 1),
+    "SQLITE_READONLY": (N_("{path} is read-only; make it (and its folder) writable, or only read it "
+                           "with status, export or chart"), 1),
+    "SQLITE_CANTOPEN": (N_("{path} cannot be opened (check that it and its folder may be read and "
+                           "written)"), 1),
+    "SQLITE_PERM": (N_("{path} cannot be opened (check that it and its folder may be read and "
+                       "written)"), 1),
+    "SQLITE_IOERR": (N_("{path} cannot be read or written (an input/output error of the disk); "
+                        "copy it elsewhere and try again"), 1),
+    "SQLITE_CORRUPT": (N_("{path} is damaged; restore a copy or choose another file"), 2),
+    "SQLITE_NOTADB": (N_("{path} is damaged; restore a copy or choose another file"), 2),
 }
 
 
@@ -81,13 +86,14 @@ class Store:
         self._games: dict[int, Game] = {}
         if not self.path.exists():
             if not create:
-                raise StoreError(f"{self.path} does not exist; give the file of a stored game")
+                raise StoreError(_("{path} does not exist; give the file of a stored game").format(
+                    path=self.path))
             fresh = True
         else:
             fresh = self._size() == 0
             if fresh and not create:
-                raise StoreError(f"{self.path} is empty (0 bytes) and holds no game; give the file "
-                                 "of a stored game")
+                raise StoreError(_("{path} is empty (0 bytes) and holds no game; give the file "
+                                   "of a stored game").format(path=self.path))
         if not fresh:
             self._check_magic()
             self._check_read_only()           # nothing is written before the file passed
@@ -97,27 +103,30 @@ class Store:
         try:
             return self.path.stat().st_size
         except OSError as exc:
-            raise StoreError(f"{self.path} cannot be read: {exc.strerror}") from None
+            raise StoreError(_("{path} cannot be read: {reason}").format(
+                path=self.path, reason=exc.strerror)) from None
 
     def _check_magic(self) -> None:
         try:
             with open(self.path, "rb") as f:
                 magic = f.read(16)
         except IsADirectoryError:
-            raise StoreError(f"{self.path} is a folder; give a game file") from None
+            raise StoreError(_("{path} is a folder; give a game file").format(path=self.path)) from None
         except OSError as exc:
-            raise StoreError(f"{self.path} cannot be read: {exc.strerror}", code=1) from None
+            raise StoreError(_("{path} cannot be read: {reason}").format(
+                path=self.path, reason=exc.strerror), code=1) from None
         if magic != SQLITE_MAGIC:
-            raise StoreError(f"{self.path} is not a ledger game file (not an SQLite database); "
-                             "choose another file")
+            raise StoreError(_("{path} is not a ledger game file (not an SQLite database); "
+                               "choose another file").format(path=self.path))
 
     def trouble(self, exc: sqlite3.Error) -> StoreError:
         """The one sentence for an SQLite failure on this file."""
         what, code = SQLITE_TROUBLE.get(_primary(exc), (None, 1))
         if what is None:
             first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-            return StoreError(f"{self.path} cannot be used ({first}); choose another file", code=1)
-        return StoreError(f"{self.path} {what.format(busy=self.busy)}", code=code)
+            return StoreError(_("{path} cannot be used ({reason}); choose another file").format(
+                path=self.path, reason=first), code=1)
+        return StoreError(_(what).format(path=self.path, busy=self.busy), code=code)
 
     @contextmanager
     def _sqlite(self) -> Iterator[None]:
@@ -133,8 +142,9 @@ class Store:
                 folder = self.path.parent
                 if (not fresh and not os.access(self.path, os.W_OK)) or \
                         not os.access(folder, os.W_OK | os.X_OK):
-                    raise StoreError(f"{self.path} is read-only (or its folder is); make both "
-                                     "writable, or only read it with status, export or chart", code=1)
+                    raise StoreError(_("{path} is read-only (or its folder is); make both writable, "
+                                       "or only read it with status, export or chart").format(
+                        path=self.path), code=1)
                 conn = sqlite3.connect(self.path, isolation_level=None, timeout=self.busy)
                 try:
                     if fresh:
@@ -195,20 +205,22 @@ class Store:
             else:
                 raise
         if result != "ok":       # SQLite's report is many lines about pages; the user needs this
-            raise StoreError(f"{self.path} is damaged (SQLite's integrity check fails); "
-                             "restore a copy or choose another file")
+            raise StoreError(_("{path} is damaged (SQLite's integrity check fails); "
+                               "restore a copy or choose another file").format(path=self.path))
         tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         if "schema_version" not in tables:
-            raise StoreError(f"{self.path} is an SQLite database but not a ledger game file; choose another file")
+            raise StoreError(_("{path} is an SQLite database but not a ledger game file; choose another "
+                               "file").format(path=self.path))
         row = conn.execute("SELECT max(version) FROM schema_version").fetchone()
         version = row[0] if row else None
         if not isinstance(version, int):
-            raise StoreError(f"{self.path} is damaged (no schema version); restore a copy")
+            raise StoreError(_("{path} is damaged (no schema version); restore a copy").format(path=self.path))
         if version > SCHEMA_VERSION:
-            raise StoreError(f"{self.path} was written by a newer version of the ledger (schema {version}, "
-                             f"this one reads {SCHEMA_VERSION}); update videopac to open it")
+            raise StoreError(_("{path} was written by a newer version of the ledger (schema {version}, "
+                               "this one reads {ours}); update videopac to open it").format(
+                path=self.path, version=version, ours=SCHEMA_VERSION))
         if not {"games", "events"} <= tables:
-            raise StoreError(f"{self.path} is damaged (tables missing); restore a copy")
+            raise StoreError(_("{path} is damaged (tables missing); restore a copy").format(path=self.path))
 
     def close(self) -> None:
         self.conn.close()
@@ -250,13 +262,14 @@ class Store:
         try:
             return ev.from_json(json.loads(bytes(body).decode("utf-8")))
         except UnicodeDecodeError:
-            reason = "it is not UTF-8 text"
+            reason = _("it is not UTF-8 text")
         except (ValueError, RecursionError):
-            reason = "it is not JSON"
+            reason = _("it is not JSON")
         except LedgerError as exc:
             reason = str(exc)
-        raise StoreError(f"{self.path} is damaged (event {seq} of game {game} cannot be read: "
-                         f"{reason}); restore a copy")
+        raise StoreError(_("{path} is damaged (event {seq} of game {game} cannot be read: "
+                           "{reason}); restore a copy").format(path=self.path, seq=seq, game=game,
+                                                               reason=reason))
 
     def load(self, game: int | None = None, create: bool = True) -> tuple[int, Game]:
         """Game ``game`` (default: the latest; none yet and ``create``: a new one) replayed and
@@ -264,7 +277,8 @@ class Store:
         if game is None:
             game = self._latest_or_new(create)
         elif game not in self.games():
-            raise StoreError(f"{self.path} holds no game {game} (games: {self.games() or 'none'})")
+            raise StoreError(_("{path} holds no game {game} (games: {games})").format(
+                path=self.path, game=game, games=self.games() or _("none")))
         played = Game()
         self._take_in(game, played)
         self._games[game] = played
@@ -276,7 +290,7 @@ class Store:
         if latest is not None:
             return latest
         if not create:
-            raise StoreError(f"{self.path} holds no game yet")
+            raise StoreError(_("{path} holds no game yet").format(path=self.path))
         with self._write():               # two processes starting on a new file share one game
             latest = self.latest_game()
             return latest if latest is not None else self._insert_game()
@@ -288,8 +302,9 @@ class Store:
             try:
                 taken.append(game.take(event))
             except LedgerError as exc:
-                raise StoreError(f"{self.path} is damaged (game {game_id} no longer replays at event "
-                                 f"{seq}: {exc}); restore a copy") from None
+                raise StoreError(_("{path} is damaged (game {game} no longer replays at event "
+                                   "{seq}: {reason}); restore a copy").format(
+                    path=self.path, game=game_id, seq=seq, reason=exc)) from None
             game.seq = seq
         return taken
 
@@ -340,8 +355,11 @@ class Store:
         with self._write():
             caught_up = self._take_in(game_id, game)
             if caught_up and isinstance(action, ev.Undo):
-                raise LedgerError(f"the game changed in another window ({len(caught_up)} new "
-                                  "action(s)); look at it and undo again if you still mean it")
+                raise LedgerError(ngettext(
+                    "the game changed in another window ({n} new action); look at it and undo "
+                    "again if you still mean it",
+                    "the game changed in another window ({n} new actions); look at it and undo "
+                    "again if you still mean it", len(caught_up)).format(n=len(caught_up)))
             new_state, canonical = game.check(action)
             seq = game.seq + 1
             self._insert(game_id, seq, canonical)

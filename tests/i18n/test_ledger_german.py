@@ -1,0 +1,117 @@
+"""The ledger in German: German country names and verbs in the notation, German refusals and reports."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+import i18n
+from board_ledger import notation
+from board_ledger.board import GERMAN_NAMES, shown, standard_board
+from board_ledger.errors import RuleError
+from board_ledger.game import Game
+
+GERMAN_GAME = """\
+Spieler Anna Bert Carla
+beginn Anna
+Mutterland Anna "Vereinigte Staaten"
+mutterland Bert Sowjetunion
+mutterland Carla Westdeutschland
+bündnisse Anna Kanada
+buendnisse Bert Polen
+bündnisse Carla -
+angriff Carla Indien
+"""
+ENGLISH_GAME = """\
+players Anna Bert Carla
+start Anna
+homeland Anna "United States"
+homeland Bert U.S.S.R.
+homeland Carla "West Germany"
+allies Anna Canada
+allies Bert Poland
+allies Carla -
+attack Carla India
+"""
+
+
+def play(text: str) -> Game:
+    game = Game()
+    for line in text.splitlines():
+        event = notation.parse_line(line)
+        if event is not None:
+            game.play(event)
+    return game
+
+
+def test_german_names_and_verbs_are_aliases_of_one_notation():
+    german, english = play(GERMAN_GAME), play(ENGLISH_GAME)
+    assert german.events == english.events          # the same canonical events
+    assert [notation.format_event(e) for e in german.events] == ENGLISH_GAME.splitlines()
+
+
+@pytest.mark.parametrize("line, event", [
+    ("schlacht P T unentschieden", "battle P T draw"),
+    ("Krieg Carla 1355", "war Carla 1355"),
+    ("zeit um", "time up"),
+    ("variante ziel 60", "variant target 60"),
+    ("los 3 7 anzeige 1234", "draw 3 7 reading 1234"),
+    ("zurück", "undo"),
+    ("spielerbündnis Anna Bert", "pact Anna Bert"),
+    ("herausfordern Anna Bert", "challenge Anna Bert"),
+])
+def test_german_verbs(line, event):
+    assert notation.format_event(notation.parse_line(line)) == event
+
+
+def test_every_country_has_a_german_name_and_is_found_by_it():
+    board = standard_board()
+    assert set(GERMAN_NAMES) == {c.name for c in board.countries}
+    for country, german in GERMAN_NAMES.items():
+        assert board.lookup(german).name == country
+    assert board.lookup("Großbritannien").name == "United Kingdom"
+    assert board.lookup("sowjetunion").name == "U.S.S.R."
+
+
+def test_shown_follows_the_language():
+    assert shown("U.S.S.R.") == "U.S.S.R."
+    i18n.set_language("de")
+    assert shown("U.S.S.R.") == "Sowjetunion" and shown("West Germany") == "Westdeutschland"
+
+
+def test_a_refusal_in_german_names_the_rule_and_the_german_country():
+    game = play(GERMAN_GAME)
+    i18n.set_language("de")
+    with pytest.raises(RuleError) as refused:
+        game.play(notation.parse_line("angriff Bert Kuba"))
+    assert refused.value.rule == 12
+    assert str(refused.value) == ("Regel 12: der Krieg um Indien wird noch geführt; tragen Sie sein "
+                                  "Ergebnis mit 'krieg SIEGER ENERGIE' ein")
+
+
+def videopac(*args: str, cwd=None, **env: str) -> subprocess.CompletedProcess:
+    environ = {k: v for k, v in os.environ.items() if k not in i18n.LOCALE_VARIABLES}
+    environ.update(env)
+    return subprocess.run([sys.executable, "-m", "videopac", *args], capture_output=True, text=True,
+                          env=environ, cwd=cwd, timeout=120)
+
+
+def test_replay_in_german_as_a_user_runs_it(tmp_path):
+    game = tmp_path / "partie.txt"
+    game.write_text(GERMAN_GAME + "angriff Bert Kuba\n", encoding="utf-8")
+    res = videopac("ledger", "replay", str(game), "--lang", "de")
+    assert res.returncode == 2
+    assert res.stderr == (f"{game}:10: Regel 12: der Krieg um Indien wird noch geführt; tragen Sie sein "
+                          "Ergebnis mit 'krieg SIEGER ENERGIE' ein\n")
+    game.write_text(GERMAN_GAME, encoding="utf-8")
+    res = videopac("ledger", "replay", str(game), LANG="de_DE.UTF-8")
+    assert res.returncode == 0, res.stderr
+    lines = res.stdout.splitlines()
+    assert lines[0] == "Kriegskasse +0 (eingezahlt minus ausgezahlt)"
+    assert lines[1].split() == ["Anna", "Vereinigte", "Staaten", "Marken", "0", "PBR", "3.5"]
+    assert "Krieg um Indien: Carla greift an, Anna verteidigt" in res.stdout
+    english = videopac("ledger", "replay", str(game), "--lang", "en", LANG="de_DE.UTF-8")
+    assert english.stdout.splitlines()[0] == "war chest +0 (paid in minus paid out)"
+    assert "War for India: Carla attacks, Anna defends" in english.stdout
