@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import pathlib
 import re
+from typing import Callable
 
+import i18n
 from i18n import N_, _
 
 from board_ledger import events as ev
+from board_ledger.board import shown
 from board_ledger.errors import NotationError
 
 #: German verbs (and their spellings without umlauts), accepted beside the English ones; the
@@ -199,14 +202,18 @@ def quote(name: str) -> str:
     return name if re.fullmatch(r'[^\s"#+]+', name) else f'"{name}"'
 
 
-def format_event(e: ev.Event) -> str:
-    """The notation line of an event (the inverse of parse_line)."""
-    q = quote
+def format_event(e: ev.Event, country: Callable[[str], str] = str) -> str:
+    """The notation line of an event (the inverse of parse_line); ``country`` may rename countries."""
+    def q(name: str) -> str:
+        return quote(name)
+
+    def qc(name: str) -> str:
+        return quote(country(name))
     if isinstance(e, ev.BoardFile):   # the board travels inline, so a saved game stands alone
         rows = "|".join(line for line in e.text.splitlines() if line.strip())
         return f'board {q(e.name)} "{rows}"' if rows else f"board {q(e.name)}"
     if isinstance(e, (ev.SetValue, ev.SetZone)):
-        return f"{e.verb} {q(e.country)} {e.value if isinstance(e, ev.SetValue) else e.zone}"
+        return f"{e.verb} {qc(e.country)} {e.value if isinstance(e, ev.SetValue) else e.zone}"
     if isinstance(e, ev.Variant):
         return f"variant {e.kind} {e.amount}"
     if isinstance(e, (ev.Players, ev.Pact, ev.Break)):
@@ -217,11 +224,11 @@ def format_event(e: ev.Event) -> str:
     if isinstance(e, ev.Draw):
         return " ".join(["draw"] + [str(d) for d in e.digits] + (["reading", e.reading] if e.reading else []))
     if isinstance(e, ev.Homeland):
-        return f"homeland {q(e.player)} {q(e.country)}"
+        return f"homeland {q(e.player)} {qc(e.country)}"
     if isinstance(e, ev.Allies):
-        return " ".join(["allies", q(e.player)] + ([q(c) for c in e.countries] or ["-"]))
+        return " ".join(["allies", q(e.player)] + ([qc(c) for c in e.countries] or ["-"]))
     if isinstance(e, (ev.Ally, ev.Attack)):
-        return f"{e.verb} {'+'.join(q(n) for n in e.side)} {q(e.country)}"
+        return f"{e.verb} {'+'.join(q(n) for n in e.side)} {qc(e.country)}"
     if isinstance(e, ev.Battle):
         left = f" {e.energies[0]} {e.energies[1]}" if e.energies else ""
         return f"battle {e.weapons[0]} {e.weapons[1]} {q(e.winner) if e.winner else 'draw'}{left}"
@@ -232,6 +239,27 @@ def format_event(e: ev.Event) -> str:
     if isinstance(e, ev.TimeUp):
         return "time up"
     return "undo"
+
+
+def display_event(e: ev.Event) -> str:
+    """An event as the user reads it: in German mode with German verbs and country names.
+
+    It parses back to the same event (the German words are aliases), but saved games and exports
+    use ``format_event``, the one language-independent form.
+    """
+    line = format_event(e, country=shown)
+    if i18n.language() != "de":
+        return line
+    verb, _space, rest = line.partition(" ")
+    if isinstance(e, ev.Battle) and not e.winner:
+        rest = re.sub(r"\bdraw\b", "unentschieden", rest, count=1)
+    elif isinstance(e, ev.TimeUp):
+        rest = "um"
+    elif isinstance(e, ev.Draw) and e.reading:
+        rest = rest.replace(" reading ", " anzeige ")
+    elif isinstance(e, ev.Variant):
+        rest = f"{'zeit' if e.kind == 'time' else 'ziel'} {e.amount}"
+    return f"{ENGLISH_TO_GERMAN_VERB.get(verb, verb)} {rest}".strip()
 
 
 def attach_board(e: ev.Event, base: pathlib.Path) -> ev.Event:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from i18n import _, ngettext
+from i18n import _, ngettext, sort_key
 
 from board_ledger import events as ev
 from board_ledger.board import shown
@@ -84,7 +84,7 @@ def players_text(s: State) -> str:
 
 
 def _names(events: list[ev.Event], attr: str) -> str:
-    return ", ".join(sorted({shown(getattr(e, attr)) for e in events}))
+    return ", ".join(sorted({shown(getattr(e, attr)) for e in events}, key=sort_key))
 
 
 def now_text(s: State) -> str:
@@ -109,7 +109,7 @@ def now_text(s: State) -> str:
     if s.phase == "alliances":
         who = legal[0].player
         home = s.board[s.player(who).homeland]
-        free = sorted({shown(c) for e in legal for c in e.countries})
+        free = sorted({shown(c) for e in legal for c in e.countries}, key=sort_key)
         return _("{name} may ally free inside zone {zone} up to a total of {total} (rules 4–6): "
                  "allies {name} COUNTRY ... or allies {name} -. Free: {free}.").format(
             name=who, zone=home.zone, total=home.value, free=", ".join(free) or _("none"))

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import gettext as _gettext
 import os
+import unicodedata
 from collections.abc import Mapping
 
 from i18n.catalog import load_translations
@@ -105,6 +106,12 @@ def translate_argparse() -> None:
     import argparse
     argparse._ = _            # type: ignore[attr-defined]
     argparse.ngettext = ngettext  # type: ignore[attr-defined]
+
+
+def sort_key(text: str) -> str:
+    """The key that sorts names as a German reader expects: Ägypten beside Afghanistan, not last."""
+    decomposed = unicodedata.normalize("NFD", text.casefold())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
 def gettext(message: str) -> str:

@@ -11,6 +11,8 @@ import json
 import pathlib
 import sys
 
+from i18n import _
+
 from board_ledger import notation, report
 from board_ledger.chart import pbr_svg
 from board_ledger.errors import LedgerError, StoreError
@@ -22,27 +24,28 @@ PROG = "videopac ledger"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--db", metavar="FILE", help="game file of the interactive ledger "
-                        "(created if missing; the latest game in it is resumed)")
-    parser.add_argument("--window", action="store_true", help="the ledger in a window: a large "
-                        "board, click a country for its legal actions (no emulator)")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    p = sub.add_parser("replay", help="apply a notation file and print the state")
-    p.add_argument("file", help="notation file, one action per line")
-    p.add_argument("--json", action="store_true", help="print the status JSON")
-    p.add_argument("--db", default=argparse.SUPPRESS, metavar="FILE",
-                   help="also store the replayed game as a new game in FILE")
-    for name, help_ in (("status", "print the state of a stored game"),
-                        ("export", "write the notation of a stored game"),
-                        ("chart", "draw every player's PBR over a stored game as SVG")):
+    parser.add_argument("--db", metavar=_("FILE"), help=_("game file of the interactive ledger "
+                        "(created if missing; the latest game in it is resumed)"))
+    parser.add_argument("--window", action="store_true", help=_("the ledger in a window: a large "
+                        "board, click a country for its legal actions (no emulator)"))
+    sub = parser.add_subparsers(dest="command", metavar=_("COMMAND"))
+    p = sub.add_parser("replay", help=_("apply a notation file and print the state"))
+    p.add_argument("file", help=_("notation file, one action per line"))
+    p.add_argument("--json", action="store_true", help=_("print the status JSON"))
+    p.add_argument("--db", default=argparse.SUPPRESS, metavar=_("FILE"),
+                   help=_("also store the replayed game as a new game in FILE"))
+    for name, help_ in (("status", _("print the state of a stored game")),
+                        ("export", _("write the notation of a stored game")),
+                        ("chart", _("draw every player's PBR over a stored game as SVG"))):
         p = sub.add_parser(name, help=help_)
-        p.add_argument("--db", required=True, metavar="FILE", help="the game file")
-        p.add_argument("--game", type=int, metavar="N", help="game number in the file (default: latest)")
+        p.add_argument("--db", required=True, metavar=_("FILE"), help=_("the game file"))
+        p.add_argument("--game", type=int, metavar="N", help=_("game number in the file (default: latest)"))
         if name == "status":
-            p.add_argument("--json", action="store_true", help="print the status JSON")
+            p.add_argument("--json", action="store_true", help=_("print the status JSON"))
         else:
-            p.add_argument("-o", "--output", metavar="FILE", required=name == "chart",
-                           help="output file" + (" (default: standard output)" if name == "export" else ""))
+            p.add_argument("-o", "--output", metavar=_("FILE"), required=name == "chart",
+                           help=_("output file (default: standard output)") if name == "export"
+                           else _("output file"))
 
 
 def _fail(message: str, code: int) -> int:
@@ -63,9 +66,10 @@ def replay(args: argparse.Namespace) -> int:
     try:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError:
-        return _fail(f"{path} is not a text file; give a game in the ledger notation (UTF-8 text)", 1)
+        return _fail(_("{path} is not a text file; give a game in the ledger notation (UTF-8 "
+                       "text)").format(path=path), 1)
     except OSError as exc:
-        return _fail(f"cannot read {path}: {exc.strerror or exc}", 1)
+        return _fail(_("cannot read {path}: {reason}").format(path=path, reason=exc.strerror or exc), 1)
     game = Game()
     for lineno, line in enumerate(text.splitlines(), start=1):
         try:
@@ -110,7 +114,7 @@ def _write(text: str, output: str | None) -> None:
 
 def export(args: argparse.Namespace) -> int:
     game = _stored(args)
-    lines = [f"# videopac ledger export of {args.db}"]
+    lines = ["# " + _("videopac ledger export of {db}").format(db=args.db)]
     for event in game.events:
         lines.append(notation.format_event(event))
     _write("\n".join(lines) + "\n", args.output)
@@ -129,7 +133,7 @@ def main(args: argparse.Namespace) -> int:
         if command is None and args.window:
             from videopac.play import display_found
             if not display_found():
-                return _fail("no display was found; use the terminal ledger: videopac ledger --db FILE", 2)
+                return _fail(_("no display was found; use the terminal ledger: videopac ledger --db FILE"), 2)
             from videopac.ledger_window import run_window
             return run_window(args.db)
         if command is None:
@@ -139,5 +143,5 @@ def main(args: argparse.Namespace) -> int:
     except LedgerError as exc:
         return _fail(str(exc), exc.code if isinstance(exc, StoreError) else 2)
     except OSError as exc:  # the export or chart file could not be written
-        return _fail(f"cannot write {exc.filename}: {exc.strerror or exc}; "
-                     "choose another file or free some space", 1)
+        return _fail(_("cannot write {path}: {reason}; choose another file or free some space").format(
+            path=exc.filename, reason=exc.strerror or exc), 1)

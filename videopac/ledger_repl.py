@@ -11,21 +11,32 @@ import pathlib
 import sys
 from typing import Callable, TextIO
 
+import i18n
+from i18n import N_, _, ngettext
+
 from board_ledger import events as ev
 from board_ledger import notation, report
+from board_ledger.board import shown
 from board_ledger.errors import LedgerError
 from board_ledger.game import Game
 from board_ledger.store import Store
 
 COMMANDS = {
-    "help": "help [VERB]    this text, or how a verb is written",
-    "board": "board          the board by zone with every marker (without arguments)",
-    "status": "status         chips and PBR of every player",
-    "now": "now            whose turn it is and what may be done",
-    "json": "json           the status JSON",
-    "new": "new            start a new game in the file",
-    "quit": "quit           leave (every accepted action is already saved)",
+    "help": N_("help [VERB]    this text, or how a verb is written"),
+    "board": N_("board          the board by zone with every marker (without arguments)"),
+    "status": N_("status         chips and PBR of every player"),
+    "now": N_("now            whose turn it is and what may be done"),
+    "json": N_("json           the status JSON"),
+    "new": N_("new            start a new game in the file"),
+    "quit": N_("quit           leave (every accepted action is already saved)"),
 }
+#: the prompt's name of each phase (the state keeps the English word, as the status JSON shows it)
+PHASES = {"setup": N_("setup"), "homelands": N_("homelands"), "alliances": N_("alliances"),
+          "play": N_("play"), "final-round": N_("final-round"), "endgame": N_("endgame"),
+          "over": N_("over")}
+#: the commands' German names, accepted beside the English ones
+GERMAN_COMMANDS = {"hilfe": "help", "brett": "board", "stand": "status", "jetzt": "now",
+                   "neu": "new", "ende": "quit"}
 
 
 class Repl:
@@ -46,16 +57,21 @@ class Repl:
         print(text, file=self.out, flush=True)
 
     def banner(self) -> None:
-        where = (f"game {self.game_id} in {self.db}, {len(self.game.events)} actions so far"
-                 if self.store else "nothing is saved: start with --db FILE to keep the game")
-        self.say(f"Conquest of the World ledger ({where}). 'help' lists the commands.")
+        where = (ngettext("game {game} in {db}, {n} action so far", "game {game} in {db}, {n} actions so far",
+                          len(self.game.events)).format(game=self.game_id, db=self.db, n=len(self.game.events))
+                 if self.store else _("nothing is saved: start with --db FILE to keep the game"))
+        self.say(_("Conquest of the World ledger ({where}). 'help' lists the commands.").format(where=where))
         if self.game.state.players:
             self.say(report.players_text(self.game.state))
         self.say(report.now_text(self.game.state))
 
     def names(self) -> list[str]:
         s = self.game.state
-        return list(notation.USAGE) + list(COMMANDS) + s.names + [c.name for c in s.board.countries]
+        names = list(notation.USAGE) + list(COMMANDS) + s.names + [c.name for c in s.board.countries]
+        if i18n.language() == "de":
+            names += list(notation.ENGLISH_TO_GERMAN_VERB.values()) + list(GERMAN_COMMANDS)
+            names += [shown(c.name) for c in s.board.countries]
+        return list(dict.fromkeys(names))
 
     def new_game(self) -> None:
         if self.store:
@@ -63,7 +79,7 @@ class Repl:
             self.game_id, self.game = self.store.load(self.game_id)
         else:
             self.game = Game()
-        self.say(f"new game {self.game_id}")
+        self.say(_("new game {game}").format(game=self.game_id))
         self.say(report.now_text(self.game.state))
 
     def handle(self, line: str) -> bool:
@@ -71,19 +87,20 @@ class Repl:
         words = line.split()
         if not words:
             return True
-        word = words[0].lower()
+        word = GERMAN_COMMANDS.get(words[0].lower(), words[0].lower())
         if word in ("quit", "exit"):
             return False
         self.catch_up()
         if word == "help":
             topic = words[1].lower() if len(words) > 1 else ""
+            topic = notation.GERMAN_VERBS.get(topic, topic)
             if topic in notation.USAGE:
-                self.say(notation.USAGE[topic])
+                self.say(_(notation.USAGE[topic]))
             else:
-                self.say("Notation (one action per line):")
-                self.say("\n".join(f"  {u}" for u in notation.USAGE.values()))
-                self.say("Commands:")
-                self.say("\n".join(f"  {u}" for u in COMMANDS.values()))
+                self.say(_("Notation (one action per line):"))
+                self.say("\n".join(f"  {_(u)}" for u in notation.USAGE.values()))
+                self.say(_("Commands:"))
+                self.say("\n".join(f"  {_(u)}" for u in COMMANDS.values()))
             return True
         shows: dict[str, Callable[[], str]] = {
             "status": lambda: report.players_text(self.game.state),
@@ -107,10 +124,10 @@ class Repl:
             accepted = self.game.play(notation.attach_board(event, pathlib.Path.cwd()))
         except LedgerError as exc:
             self.tell_news(self.game.events[seen:])
-            self.say(f"refused: {exc}")
+            self.say(_("refused: {reason}").format(reason=exc))
             return True
         self.tell_news(self.game.events[seen:-1])
-        self.say(f"ok: {notation.format_event(accepted)}")
+        self.say(_("ok: {action}").format(action=notation.display_event(accepted)))
         before = self.game.states[-2] if len(self.game.states) > 1 else self.game.state
         if not isinstance(accepted, ev.Undo):
             for warning in report.track_warnings(before, self.game.state):
@@ -125,12 +142,12 @@ class Repl:
 
     def tell_news(self, events: list[ev.Event]) -> None:
         if events:
-            self.say("another ledger on this file booked: " +
-                     " | ".join(notation.format_event(e) for e in events))
+            self.say(_("another ledger on this file booked: {actions}").format(
+                actions=" | ".join(notation.display_event(e) for e in events)))
 
     def prompt(self) -> str:
         s = self.game.state
-        return f"{s.turn or s.phase}> "
+        return f"{s.turn or _(PHASES.get(s.phase, s.phase))}> "
 
 
 def _completer(repl: Repl) -> Callable[[str, int], str | None]:

@@ -115,3 +115,22 @@ def test_replay_in_german_as_a_user_runs_it(tmp_path):
     english = videopac("ledger", "replay", str(game), "--lang", "en", LANG="de_DE.UTF-8")
     assert english.stdout.splitlines()[0] == "war chest +0 (paid in minus paid out)"
     assert "War for India: Carla attacks, Anna defends" in english.stdout
+
+
+def test_the_terminal_ledger_in_german(tmp_path):
+    """The REPL as a table types into it: German verbs and names in, German answers out, saved."""
+    db = tmp_path / "partie.sqlite"
+    typed = ("Spieler Anna Bert\nhilfe krieg\nbeginn Anna\nmutterland Anna Kanada\n"
+             "mutterland Bert Kanada\nstand\n")
+    res = subprocess.run([sys.executable, "-m", "videopac", "ledger", "--db", str(db), "--lang", "de"],
+                         input=typed, capture_output=True, text=True, timeout=120)
+    assert res.returncode == 0, res.stderr
+    out = res.stdout.splitlines()
+    assert out[0].startswith("Kassenbuch für Eroberung der Welt (Partie 1 in ")
+    assert "ok: spieler Anna Bert" in out
+    assert any(line.startswith("krieg|war SIEGER ENERGIE") for line in out)
+    assert "ok: mutterland Anna Kanada" in out
+    assert "abgelehnt: Regel 3: Kanada ist schon das Mutterland von Anna" in out
+    assert "Kriegskasse +0 (eingezahlt minus ausgezahlt)" in out
+    export = videopac("ledger", "export", "--db", str(db))          # the file keeps one notation
+    assert export.stdout.splitlines()[1:] == ["players Anna Bert", "start Anna", "homeland Anna Canada"]
