@@ -554,3 +554,142 @@ def test_a_tank_on_the_shore_reaches_a_submarine_waiting_at_its_start(game, tank
     game.stick(tank_side, **toward, fire=True)
     game.run(40)
     assert game.battle["battle_result"] == ("blue won" if tank_side else "red won")
+
+
+# ---- visible fights (docs/conquest.md "Visible fights") ----------------------------------------------
+LIGHT_YELLOW = 11                           # palette index of sprite colour yellow (hardware.md §8.3)
+
+
+def yellow_around(game, x: int, y: int, half_w: int, half_h: int) -> int:
+    """Light-yellow pixels in the frame within half_w units and half_h lines of object point x, y
+    (screen pixel clock = 2 (X + 5), hardware.md §8.1)."""
+    px = 2 * (x + 5)
+    area = game.m.frame[max(0, y - half_h):y + half_h, max(0, px - 2 * half_w):px + 2 * half_w]
+    return int((area == LIGHT_YELLOW).sum())
+
+
+def test_missile_blast_is_drawn_while_it_acts(game):
+    game.start("S", "S")
+    game.place(0, *cell(5, 6))                          # open water in column 5
+    game.place(1, *cell(0, 0))
+    launch(game)
+    game.run(20)
+    game.stick(0)                                       # release: it detonates
+    game.run(2)
+    x, y = game.unit(0, "S_X"), game.unit(0, "S_Y")
+    assert game.unit(0, "S_LEFT") == 0 and game.unit(0, "B_TIME") > 0
+    assert yellow_around(game, x, y, 8, 16) > 200       # the zoomed blast, 16 units x 32 lines
+    # it acts while it shows: a submarine that comes into the drawn blast now is destroyed
+    game.place(1, x - 4 + 10, y - 8 - 20)               # its sprite overlaps the blast's corner
+    game.stick(1)
+    game.run(2)
+    assert game.battle["battle_result"] == "red won"
+
+
+def test_missile_blast_ends_with_its_drawing(game):
+    game.start("S", "S")
+    game.place(0, *cell(5, 6))
+    game.place(1, *cell(0, 0))
+    launch(game)
+    game.run(20)
+    game.stick(0)
+    game.run(2)
+    x, y = game.unit(0, "S_X"), game.unit(0, "S_Y")
+    game.run(game.s["BLAST_FRAMES"])
+    assert game.unit(0, "B_TIME") == 0
+    assert yellow_around(game, x, y, 8, 16) == 0        # gone from the screen ...
+    game.place(1, x - 4, y - 8)                         # ... and harmless
+    game.run(3)
+    assert game.battle["battle_result"] == "running"
+
+
+def test_shell_bursts_visibly_on_a_far_tree(game):
+    game.start("T", "T")
+    game.place(0, *cell(0, 1), RIGHT)                   # trees in (1, 1) near and (2, 1) far
+    game.place(1, *cell(3, 6), LEFT)
+    game.stick(0, fire=True)
+    for _ in range(30):
+        game.run(1)
+        if game.unit(0, "S_LEFT") == 0:
+            break
+    game.run(1)
+    x, y = game.unit(0, "S_X"), game.unit(0, "S_Y")
+    assert cell(2, 1)[0] <= x <= cell(2, 1)[0] + 8
+    assert yellow_around(game, x, y, 4, 8) > 40         # the burst, where the shell stopped
+
+
+@pytest.mark.parametrize("start, held, moved, frames", [
+    ((2, 4), {"up": True, "right": True}, "up", 30),    # water right of it: slides up
+    ((4, 5), {"up": True, "right": True}, "right", 50),  # water above it: slides right (trees)
+], ids=["along-water-up", "along-water-right"])
+def test_tank_slides_along_an_obstacle_on_a_held_diagonal(game, start, held, moved, frames):
+    # without sliding it would stop dead after 7 (6) diagonal steps: 7 (6) units across
+    game.start("T", "T")
+    x, y = cell(*start)
+    game.place(0, x, y, 1)
+    game.stick(0, **held)
+    game.run(frames)
+    dx, dy = game.unit(0, "U_X") - x, y - game.unit(0, "U_Y")
+    assert game.battle["battle_result"] == "running"
+    if moved == "up":
+        assert dx <= 8 and dy >= 24                     # it went on up along the shore
+    else:
+        assert dy < 14 and dx >= 12                     # and along the shore to the right
+
+
+def test_a_destroyed_unit_explodes_in_its_own_colour(game):
+    game.start("S", "S")
+    game.place(0, *cell(4, 0))
+    game.place(1, cell(4, 0)[0] + 4, cell(4, 0)[1] + 4)
+    game.run(3)
+    assert game.battle["battle_result"] == "both destroyed"
+    x = game.m.xram
+    assert x[2] & 0x38 == game.s["S_RED"] and x[6] & 0x38 == game.s["S_BLUE"]
+
+
+def sprite_rows(game, n: int) -> list[str]:
+    rows = game.m.vdc_regs[0x80 + 8 * n:0x88 + 8 * n]
+    return ["".join("X" if int(r) >> i & 1 else "." for i in range(8)) for r in rows]
+
+
+def test_the_plane_is_the_same_jet_in_all_eight_headings(game):
+    game.start("P", "P")
+    frames = []
+    for heading in range(8):
+        game.set_unit(0, "U_DIR", heading)
+        game.place(0, *cell(4, 2))
+        game.run(2)
+        frames.append(sprite_rows(game, 0))
+
+    def turn(rows):                                     # a quarter turn anticlockwise
+        return ["".join(rows[c][7 - r] for c in range(8)) for r in range(8)]
+
+    def mirror(rows):
+        return [r[::-1] for r in rows]
+    up = frames[UP]
+    assert up[0].count("X") < up[4].count("X") == 8     # a nose, then the full wing span
+    assert frames[LEFT] == turn(up) and frames[DOWN] == turn(turn(up))
+    assert frames[RIGHT] == turn(turn(turn(up)))
+    assert frames[3] == mirror(frames[1]) and frames[7] == frames[1][::-1]
+    assert frames[5] == mirror(frames[7])
+    assert frames[1] != up and sum(r.count("X") for r in frames[1]) > 20
+
+
+def test_entry_marker_is_an_arrow_pointing_at_the_selected_side(game):
+    game.key("SPACE")
+    game.run(3)
+    rows = [r for r in sprite_rows(game, 2) if "X" in r]
+    widths = [r.count("X") for r in rows]
+    assert len(rows) == 5 and widths[2] == max(widths) >= 6     # the shaft
+    assert all(r.rstrip(".").endswith("X") for r in rows)        # the head on the right
+    assert rows[0] == rows[4] and rows[1] == rows[3]
+
+
+def test_plane_flies_past_a_tree_beside_its_drawn_glyph(game):
+    # the tree glyph in row 1 covers lines 52-65 of the row's 48-71: a plane whose centre flies
+    # at line 68 passes below it (it used to crash: the whole cell counted)
+    game.start("P", "P")
+    game.place(0, cell(0, 1)[0], 60, RIGHT)
+    game.run(60)
+    assert game.unit(0, "U_X") > cell(3, 1)[0]
+    assert game.battle["battle_result"] == "running"
