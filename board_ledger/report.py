@@ -3,12 +3,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from i18n import _, ngettext, sort_key
+from i18n import N_, _, ngettext, sort_key
 
 from board_ledger import events as ev
 from board_ledger.board import shown
 from board_ledger.rules import legal_actions, pbr
 from board_ledger.state import ALLIED, CONQUERED, State
+
+
+#: each phase as the user reads it (the state and the status JSON keep the English word)
+PHASES = {"setup": N_("setup"), "homelands": N_("homelands"), "alliances": N_("alliances"),
+          "play": N_("play"), "final-round": N_("final-round"), "endgame": N_("endgame"),
+          "over": N_("over")}
+
+
+def phase_text(phase: str) -> str:
+    """A phase's name in the user's language."""
+    return _(PHASES.get(phase, phase))
 
 
 def turn(s: State) -> dict[str, str | None]:

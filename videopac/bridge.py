@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import dataclasses
 
+from i18n import N_, _
+
 from board_ledger import events as ev
 from board_ledger import notation, rules
 from board_ledger.errors import LedgerError
@@ -48,6 +50,14 @@ def read(machine, symbols: dict[str, int]) -> Snapshot | None:
     program's."""
     decoded = battle.decode(machine.iram, symbols)
     return Snapshot.of(decoded) if decoded is not None else None
+COLOUR_NAMES = {"red": N_("red"), "blue": N_("blue")}      # the controllers' sides, as shown
+
+
+def colour_name(colour: str) -> str:
+    """A controller's side ("red", "blue") in the user's language."""
+    return _(COLOUR_NAMES.get(colour, colour))
+
+
 KEY_OF = {"red": "R", "blue": "B"}           # battle-program.md: R selects red, B blue
 
 
@@ -179,18 +189,20 @@ class Bridge:
             weapon = snap.weapon[colour]
             if weapon in c.banned.get(name, ()):
                 rule = 12 if c.kind == "war" else 21
-                notes.append(f"{name} ({colour}) may not use the {WEAPON_NAMES[weapon]} (rule {rule}F)")
+                notes.append(_("{name} ({colour}) may not use the {weapon} (rule {rule}F)").format(
+                    name=name, colour=colour_name(colour), weapon=_(WEAPON_NAMES[weapon]), rule=rule))
             if snap.energy[colour] not in (0, c.energy[name]):
-                notes.append(f"{name} ({colour}) must enter {c.energy[name]}, not {snap.energy[colour]}")
+                notes.append(_("{name} ({colour}) must enter {energy}, not {typed}").format(
+                    name=name, colour=colour_name(colour), energy=c.energy[name], typed=snap.energy[colour]))
         self.notes = notes
 
     def _battle_over(self, start: Snapshot, end: Snapshot) -> None:
         c = self.contest
         if c is None:
-            self.notes = ["a battle outside a war: the ledger has no war or confrontation now"]
+            self.notes = [_("a battle outside a war: the ledger has no war or confrontation now")]
             return
         if self._decided:
-            self.notes = ["this battle came after the war was decided: it is not counted"]
+            self.notes = [_("this battle came after the war was decided: it is not counted")]
             return
         a, d = c.attacker, c.defender
         ca, cd = self.colour[a], self.colour[d]
@@ -200,11 +212,11 @@ class Bridge:
         battle = ev.Battle((wa, wd), winner or "", left)
         try:
             if wa is None or wd is None:
-                raise LedgerError("a side had no weapon")
-            after, _ = rules.step(self._shadow, battle)
+                raise LedgerError(_("a side had no weapon"))
+            after, _effects = rules.step(self._shadow, battle)
         except LedgerError as exc:
             self.seen.append(Seen(battle, False, str(exc)))
-            self.notes = [f"not counted: {exc}"]
+            self.notes = [_("not counted: {line}").format(line=exc)]
             return
         self.seen.append(Seen(battle, True))
         self.notes = []
@@ -214,10 +226,10 @@ class Bridge:
             self.choices = [lines]
             if after.confrontation is not None and left == (0, 0):   # both gone: who survives?
                 self.choices = [lines + [notation.format_event(ev.Survivor(n, 0))] for n in (a, d)]
-                self.notes = ["both energies are gone (rule 21G): choose the survivor"]
+                self.notes = [_("both energies are gone (rule 21G): choose the survivor")]
             return
         # a war: follow it with the battles alone; the energies decide only where rule 12 says
-        self._shadow, _ = rules.step(self._shadow, ev.Battle((wa, wd), winner or ""))
+        self._shadow, _effects = rules.step(self._shadow, ev.Battle((wa, wd), winner or ""))
         war = self._shadow.war
         war.left = {"attacker": left[0], "defender": left[1]}
         role = rules.decided_role(war)
@@ -225,8 +237,8 @@ class Bridge:
             self._propose([role])
         elif war.battles == 3 or left == (0, 0):     # equal energies, or both gone: the players decide
             self._propose(["attacker", "defender"])
-            self.notes = ["the cartridge cannot decide this war (rule 12C: equal energies, or both "
-                          "gone): choose the winner"]
+            self.notes = [_("the cartridge cannot decide this war (rule 12C: equal energies, or both "
+                            "gone): choose the winner")]
 
     def _propose(self, roles: list[str]) -> None:
         war = self._shadow.war
@@ -279,11 +291,11 @@ class Bridge:
         if c is None:
             return []
         first = c.battles == 0
-        out = [] if first else ["SPACE (back to program entry; the energies stay)"]
+        out = [] if first else [_("SPACE (back to program entry; the energies stay)")]
         for name in (c.attacker, c.defender):
             colour = self.colour.get(name, "red")
             allowed = "/".join(w for w in "PST" if w not in c.banned.get(name, ()))
             energy = f" {c.energy[name]:04d}" if first else ""
-            out.append(f"{name} ({colour}): {KEY_OF[colour]} {allowed}{energy}")
+            out.append(f"{name} ({colour_name(colour)}): {KEY_OF[colour]} {allowed}{energy}")
         out.append("ENTER")
         return out

@@ -14,8 +14,12 @@ import math
 
 import pyglet
 
+from i18n import N_, _, pgettext
+
 from board_ledger import notation, report
+from board_ledger.board import shown
 from board_ledger.chart import COLOURS, pbr_series
+from board_ledger.errors import LedgerError
 from board_ledger.game import Game
 from board_ledger.rules import pbr, round_five_hundred
 from board_ledger.state import ALLIED, State
@@ -31,7 +35,7 @@ MIN_PLAY = (440, 486)          # the panel beside the picture at --scale 2 (486 
 MIN_WINDOW = (960, 600)        # the ledger-only window
 PBR_CHART_ACTIONS = 60         # the chart shows the last so many actions
 CARTRIDGE_MOST = 9999        # four BCD digits on the battle program's entry screen
-CONTROLS_TEXT = "F9 book it · PgDn other choice · F10 swap controllers · End undo · F4 hide"
+CONTROLS_TEXT = N_("F9 book it · PgDn other choice · F10 swap controllers · End undo · F4 hide")
 
 
 def colour_of(index: int, alpha: int = 255) -> tuple[int, int, int, int]:
@@ -45,6 +49,15 @@ def _energy_squares(energy: int) -> float:
     return round_five_hundred(energy) / 1000
 
 
+def shown_line(line: str) -> str:
+    """A notation line as the user reads it (German verbs and names in German mode)."""
+    try:
+        event = notation.parse_line(line)
+    except LedgerError:
+        return line
+    return notation.display_event(event) if event is not None else line
+
+
 # --- what the panel says: text builders, independent of drawing -------------------------------------
 def contest_lines(s: State, bridge=None) -> list[tuple[str, tuple]]:
     """The pending war or confrontation, the keys for the console and the bridge's proposal."""
@@ -55,54 +68,69 @@ def contest_lines(s: State, bridge=None) -> list[tuple[str, tuple]]:
         contest = contest_of(s)
     if s.phase == "endgame":
         order = sorted(s.live(), key=lambda n: (s.player(n).halves, s.names.index(n)))
-        out.append(("PBR order (rule 21B, lowest first): "
-                    + ", ".join(f"{n} {pbr(s.player(n).halves)}" for n in order)
-                    + (f"; fought: {', '.join(sorted(s.fought))}" if s.fought else ""), DIM))
+        text = _("PBR order (rule 21B, lowest first): {order}").format(
+            order=", ".join(f"{n} {pbr(s.player(n).halves)}" for n in order))
+        if s.fought:
+            text += "; " + _("fought: {names}").format(names=", ".join(sorted(s.fought)))
+        out.append((text, DIM))
     if contest is None:
         if s.phase == "endgame" and s.expected:
             a, b = s.expected
-            out.append((f"End game (rule 21): {a} (PBR {pbr(s.player(a).halves)}) challenges "
-                        f"{b} (PBR {pbr(s.player(b).halves)}): challenge {a} {b}", ACCENT))
-            out.append((f"Energies PBR x 100: {a} {s.player(a).halves * 50}, {b} "
-                        f"{s.player(b).halves * 50}; the lower player enters first", TEXT))
+            out.append((_("End game (rule 21): {a} (PBR {a_pbr}) challenges {b} (PBR {b_pbr}): "
+                          "challenge {a} {b}").format(a=a, b=b, a_pbr=pbr(s.player(a).halves),
+                                                      b_pbr=pbr(s.player(b).halves)), ACCENT))
+            out.append((_("Energies PBR x 100: {a} {a_energy}, {b} {b_energy}; the lower player enters "
+                          "first").format(a=a, b=b, a_energy=s.player(a).halves * 50,
+                                          b_energy=s.player(b).halves * 50), TEXT))
         if bridge is not None and bridge.reading is not None and s.phase == "setup":
-            out.append((f"Cartridge reading (rule 2): {bridge.reading:04d}", ACCENT))
+            out.append((_("Cartridge reading (rule 2): {reading}").format(reading=f"{bridge.reading:04d}"),
+                        ACCENT))
         return out
     a, d = contest.attacker, contest.defender
     colours = bridge.colour if bridge is not None else {}
-    side = {n: f" ({colours[n]})" if n in colours else "" for n in (a, d)}
+    from videopac.bridge import colour_name
+    side = {n: f" ({colour_name(colours[n])})" if n in colours else "" for n in (a, d)}
     if contest.kind == "war":
-        out.append((f"War for {contest.target}: {a}{side[a]} attacks, {d}{side[d]} defends — "
-                    f"{contest.wins[0]}–{contest.wins[1]} after {contest.battles} of 3 battles", ACCENT))
+        out.append((_("War for {country}: {a} attacks, {d} defends — {wins_a}–{wins_d} after {n} of 3 "
+                      "battles").format(country=shown(contest.target), a=a + side[a], d=d + side[d],
+                                        wins_a=contest.wins[0], wins_d=contest.wins[1], n=contest.battles),
+                    ACCENT))
     else:
         c = s.confrontation
-        out.append((f"Confrontation (rule 21): {c.challenger} – {c.opponent}; {a}{side[a]} attacks "
-                    "this battle; winner +1 square, loser −1", ACCENT))
+        out.append((_("Confrontation (rule 21): {challenger} – {opponent}; {a} attacks this battle; "
+                      "winner +1 square, loser −1").format(challenger=c.challenger, opponent=c.opponent,
+                                                           a=a + side[a]), ACCENT))
     if bridge is not None and bridge.proposal:            # first: what to book, and how
-        more = f" (choice {bridge.choice + 1} of {len(bridge.choices)})" if len(bridge.choices) > 1 else ""
-        out.append((f"To book{more}: " + " | ".join(bridge.proposal), ACCENT))
-        out.append((CONTROLS_TEXT, DIM))
+        lines = " | ".join(shown_line(line) for line in bridge.proposal)
+        out.append(((_("To book (choice {k} of {n}): {lines}").format(
+            k=bridge.choice + 1, n=len(bridge.choices), lines=lines) if len(bridge.choices) > 1
+            else _("To book: {lines}").format(lines=lines)), ACCENT))
+        out.append((_(CONTROLS_TEXT), DIM))
     for note in bridge.notes if bridge is not None else ():
         out.append((note, WARNING))
-    out.append(("Energy: " + ", ".join(f"{n} {contest.energy[n]}" for n in (a, d)), TEXT))
+    out.append((_("Energy: {energies}").format(
+        energies=", ".join(f"{n} {contest.energy[n]}" for n in (a, d))), TEXT))
     if max(contest.energy.values()) > CARTRIDGE_MOST:
-        out.append((f"The cartridge takes at most {CARTRIDGE_MOST}: type that, and book the battles "
-                    "by hand with the energies the rules give", WARNING))
+        out.append((_("The cartridge takes at most {most}: type that, and book the battles by hand "
+                      "with the energies the rules give").format(most=CARTRIDGE_MOST), WARNING))
     if contest.kind == "confrontation":
-        out.append(("If the other's energy is gone: " + ", ".join(
-            f"{n} keeps {contest.energy[n]} → +{_energy_squares(contest.energy[n]):g}"
-            for n in (a, d)) + " (rule 21G)", DIM))
-    banned = [f"{n} not {'/'.join(sorted(ws))}" for n, ws in contest.banned.items() if ws]
+        out.append((_("If the other's energy is gone: {outcomes} (rule 21G)").format(outcomes=", ".join(
+            _("{name} keeps {energy} → +{squares}").format(
+                name=n, energy=contest.energy[n], squares=f"{_energy_squares(contest.energy[n]):g}")
+            for n in (a, d))), DIM))
+    banned = [_("{name} not {weapons}").format(name=n, weapons="/".join(sorted(ws)))
+              for n, ws in contest.banned.items() if ws]
     if banned:
-        out.append(("Weapons lost: " + ", ".join(banned), DIM))
+        out.append((_("Weapons lost: {list}").format(list=", ".join(banned)), DIM))
     if bridge is not None:
         if not bridge.proposal:
-            out.append(("Console keys: " + " · ".join(bridge.keys()), TEXT))
+            out.append((_("Console keys: {keys}").format(keys=" · ".join(bridge.keys())), TEXT))
         for seen in bridge.seen:
-            out.append((("seen: " if seen.counted else "not counted: ") + seen.line
-                        + (f" — {seen.why}" if seen.why else ""), TEXT if seen.counted else WARNING))
+            line = shown_line(seen.line) + (f" — {seen.why}" if seen.why else "")
+            out.append(((_("seen: {line}") if seen.counted else _("not counted: {line}")).format(line=line),
+                        TEXT if seen.counted else WARNING))
         if not bridge.proposal:
-            out.append((CONTROLS_TEXT, DIM))
+            out.append((_(CONTROLS_TEXT), DIM))
     return out
 
 
@@ -111,12 +139,12 @@ def winner_text(s: State) -> str | None:
     if s.phase != "over":
         return None
     if s.winner is None:
-        return "The game is over: a draw"
-    return f"{s.winner} wins with PBR {pbr(s.player(s.winner).halves)} (rule 22)"
+        return _("The game is over: a draw")
+    return _("{name} wins with PBR {pbr} (rule 22)").format(name=s.winner, pbr=pbr(s.player(s.winner).halves))
 
 
 def last_actions(game: Game, count: int) -> list[str]:
-    return [notation.format_event(e) for e in game.events[-count:]]
+    return [notation.display_event(e) for e in game.events[-count:]]
 
 
 def abbreviation(name: str) -> str:
@@ -129,7 +157,7 @@ def abbreviation(name: str) -> str:
 class LedgerPanel:
     """The ledger drawn into a rectangle of a pyglet window."""
 
-    def __init__(self, game: Game, bridge=None, large: bool = False, title: str = "Ledger"):
+    def __init__(self, game: Game, bridge=None, large: bool = False, title: str | None = None):
         self.game, self.bridge, self.large, self.title = game, bridge, large, title
         self.visible = True
         self.rect = (0, 0, MIN_PLAY[0], MIN_PLAY[1])
@@ -212,7 +240,8 @@ class LedgerPanel:
         colour = {n: colour_of(i) for i, n in enumerate(s.names)}
         for k, (zone, countries) in enumerate(zones):
             bx, top = x + (k % cols) * box_w, y + h - (k // cols) * box_h
-            self._fit(f"Zone {zone}" if self.large else f"{zone}", bx + 2, top, box_w - GAP - 2, line, font, DIM)
+            self._fit(_("Zone {zone}").format(zone=zone) if self.large else f"{zone}", bx + 2, top,
+                      box_w - GAP - 2, line, font, DIM)
             for i, c in enumerate(countries):
                 ty = top - (i + 1) * line
                 tx, tw, th = int(bx), int(box_w - GAP), max(1, int(line) - 1)
@@ -227,11 +256,12 @@ class LedgerPanel:
                     self._rect(tx - 1, int(ty - line) , tw + 2, th + 2, ACCENT)
                 self._rect(tx, int(ty - line) + 1, tw, th, fill)
                 self.tiles[c.name] = (tx, int(ty - line) + 1, tw, th)
-                mark = " H" if owner else ""
-                text = f"{c.name} {c.value}{mark}" if self.large else ""
+                mark = " " + pgettext("the mark of a homeland on the board", "H") if owner else ""
+                name = shown(c.name)
+                text = f"{name} {c.value}{mark}" if self.large else ""
                 self._fit(text, tx + 2, ty, tw - 4, th, font, TEXT,
-                          short=(f"{abbreviation(c.name)}{'*' if owner else ''}", abbreviation(c.name),
-                                 abbreviation(c.name)[:3]))
+                          short=(f"{abbreviation(name)}{'*' if owner else ''}", abbreviation(name),
+                                 abbreviation(name)[:3]))
 
     def _fit(self, text: str, x: float, top: float, width: float, height: float, size: float,
              colour, short: tuple[str, ...] = ()):
@@ -254,12 +284,16 @@ class LedgerPanel:
         paragraphs: list[tuple[str, tuple, float, bool]] = []
         if headline:
             paragraphs.append((headline, ACCENT, size * 1.6, True))
-        paragraphs.append((f"{self.title} — {s.phase}, war chest {s.war_chest:+d}", TEXT, size + 1, True))
+        paragraphs.append((_("{title} — {phase}, war chest {amount}").format(
+            title=self.title or _("Ledger"), phase=report.phase_text(s.phase), amount=f"{s.war_chest:+d}"),
+            TEXT, size + 1, True))
         players = []
         for i, p in enumerate(s.players):
             turn = " ◀" if report.turn(s)["attacker"] == p.name else ""
-            out = " OUT" if p.eliminated else ""
-            players.append((i, f"{p.name}: {p.homeland or '-'}, chips {p.chips}, PBR {pbr(p.halves)}{turn}{out}"))
+            out = " " + _("OUT") if p.eliminated else ""
+            players.append((i, _("{name}: {homeland}, chips {chips}, PBR {pbr}").format(
+                name=p.name, homeland=shown(p.homeland) if p.homeland else "-", chips=p.chips,
+                pbr=pbr(p.halves)) + turn + out))
         y = self._para_block(paragraphs, x, y, w, chart_bottom + chart_h)
         for i, text in players:
             label = self._label(text, x + 14, y, size, TEXT, width=w - 14)
@@ -272,10 +306,10 @@ class LedgerPanel:
             y -= label.content_height + 1
         rest = [(t, c, size, False) for t, c in contest_lines(s, self.bridge) + self.extra]
         if s.phase != "over":
-            rest.append(("Now: " + report.now_text(s), DIM, size, False))
+            rest.append((_("Now: {text}").format(text=report.now_text(s)), DIM, size, False))
         recent = last_actions(self.game, 4 if not self.large else 6)
         if recent:
-            rest.append(("Last: " + " · ".join(recent), DIM, size, False))
+            rest.append((_("Last: {actions}").format(actions=" · ".join(recent)), DIM, size, False))
         self._para_block(rest, x, y - GAP, w, chart_bottom + chart_h)
         self._chart(x, chart_bottom, w, chart_h - GAP, s, size)
 

@@ -30,10 +30,6 @@ COMMANDS = {
     "new": N_("new            start a new game in the file"),
     "quit": N_("quit           leave (every accepted action is already saved)"),
 }
-#: the prompt's name of each phase (the state keeps the English word, as the status JSON shows it)
-PHASES = {"setup": N_("setup"), "homelands": N_("homelands"), "alliances": N_("alliances"),
-          "play": N_("play"), "final-round": N_("final-round"), "endgame": N_("endgame"),
-          "over": N_("over")}
 #: the commands' German names, accepted beside the English ones
 GERMAN_COMMANDS = {"hilfe": "help", "brett": "board", "stand": "status", "jetzt": "now",
                    "neu": "new", "ende": "quit"}
@@ -147,7 +143,7 @@ class Repl:
 
     def prompt(self) -> str:
         s = self.game.state
-        return f"{s.turn or _(PHASES.get(s.phase, s.phase))}> "
+        return f"{s.turn or report.phase_text(s.phase)}> "
 
 
 def _completer(repl: Repl) -> Callable[[str, int], str | None]:

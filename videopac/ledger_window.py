@@ -13,7 +13,10 @@ import io
 import pyglet
 from pyglet.window import key as pkey
 
+from i18n import _
+
 from board_ledger import notation, rules
+from board_ledger.board import shown
 from board_ledger import events as ev
 from board_ledger.errors import LedgerError
 from videopac.ledger_panel import ACCENT, DIM, MIN_WINDOW, TEXT, WARNING, LedgerPanel
@@ -24,8 +27,8 @@ MAX_OFFERS = 8
 
 
 def offers_for(state, country: str) -> list[str]:
-    """The legal actions on ``country`` now, as notation lines; an energy still to be typed is
-    left open at the end of the line ("war Anna ")."""
+    """The legal actions on ``country`` now, as notation lines (German verbs and names in German
+    mode); an energy still to be typed is left open at the end of the line ("war Anna ")."""
     out = []
     war_target = state.war.target if state.war else None
     for action in rules.legal_actions(state):
@@ -33,7 +36,7 @@ def offers_for(state, country: str) -> list[str]:
                  or isinstance(action, ev.Allies) and action.countries == (country,)
                  or isinstance(action, ev.War) and war_target == country)
         if on_it:
-            line = notation.format_event(action)
+            line = notation.display_event(action)
             out.append(line[:-2] if line.endswith(f" {rules.ANY_ENERGY}") else line)
     return out
 
@@ -41,11 +44,11 @@ def offers_for(state, country: str) -> list[str]:
 class LedgerWindow(pyglet.window.Window):
     def __init__(self, repl: Repl, width: int = 1200, height: int = 760, **kwargs):
         super().__init__(width=max(width, MIN_WINDOW[0]), height=max(height, MIN_WINDOW[1]),
-                         caption="Conquest of the World - ledger", resizable=True, **kwargs)
+                         caption=_("Conquest of the World - ledger"), resizable=True, **kwargs)
         self.set_minimum_size(*MIN_WINDOW)
         self.repl = repl
         self.panel = LedgerPanel(repl.game, large=True, title=self._title())
-        self.answer = "Type an action (notation) and Enter, or click a country."
+        self.answer = _("Type an action (notation) and Enter, or click a country.")
         self.answer_colour = DIM
         self.offers: list[str] = []
         self.offer_boxes: list[tuple[str, tuple[int, int, int, int]]] = []
@@ -61,7 +64,8 @@ class LedgerWindow(pyglet.window.Window):
 
     def _title(self) -> str:
         r = self.repl
-        return f"{r.store.path.name}, game {r.game_id}" if r.store else "Not saved (no --db)"
+        return (_("{file}, game {game}").format(file=r.store.path.name, game=r.game_id) if r.store
+                else _("Not saved (no --db)"))
 
     # -- layout -----------------------------------------------------------------------------
     def _place(self) -> None:
@@ -125,12 +129,13 @@ class LedgerWindow(pyglet.window.Window):
         try:
             news = r.store.refresh(r.game_id, r.game)
         except LedgerError as exc:
-            self.answer, self.answer_colour = f"the game file cannot be read again: {exc}", WARNING
+            self.answer, self.answer_colour = _("the game file cannot be read again: {reason}").format(
+                reason=exc), WARNING
             self._place()
             return
         if news:
-            self.answer, self.answer_colour = "the game file changed: " + " | ".join(
-                notation.format_event(e) for e in news), ACCENT
+            self.answer, self.answer_colour = _("the game file changed: {actions}").format(
+                actions=" | ".join(notation.display_event(e) for e in news)), ACCENT
             self._place()
 
     def submit(self, line: str) -> None:
@@ -140,9 +145,10 @@ class LedgerWindow(pyglet.window.Window):
         self.repl.out = out
         keep = self.repl.handle(line)
         text = out.getvalue().strip().splitlines()
-        verdicts = [t for t in text if t.startswith(("ok:", "refused:"))]   # not the news before it
+        ok, refused = _("ok: {action}").format(action=""), _("refused: {reason}").format(reason="")
+        verdicts = [t for t in text if t.startswith((ok, refused))]   # not the news before it
         self.answer = (verdicts or text or [""])[0]
-        self.answer_colour = WARNING if self.answer.startswith("refused") else TEXT
+        self.answer_colour = WARNING if self.answer.startswith(refused) else TEXT
         if not keep:
             self.close()
             return
@@ -167,8 +173,9 @@ class LedgerWindow(pyglet.window.Window):
         self.panel.selected = country
         self.offers = offers_for(self.repl.game.state, country) if country else []
         if country:
-            self.answer = (f"{country}: click an action, complete it if needed, Enter to book"
-                           if self.offers else f"{country}: no action on it is legal now")
+            self.answer = (_("{country}: click an action, complete it if needed, Enter to book")
+                           if self.offers else _("{country}: no action on it is legal now")).format(
+                country=shown(country))
             self.answer_colour = TEXT
         self._strip()
 

@@ -8,11 +8,13 @@ through ``Game.play``, so it is committed to the file before the panel shows it.
 """
 from __future__ import annotations
 
+from i18n import _
+
 from board_ledger.errors import LedgerError
 from board_ledger.store import Store
 from videopac.battle import SymbolFileError, decode, symbols_for
-from videopac.bridge import Bridge, Snapshot
-from videopac.ledger_panel import MIN_PLAY, LedgerPanel
+from videopac.bridge import Bridge, Snapshot, colour_name
+from videopac.ledger_panel import MIN_PLAY, LedgerPanel, shown_line
 
 
 POLL_FRAMES = 25           # look for actions booked by another process about twice a second
@@ -28,7 +30,8 @@ class Table:
     def __init__(self, store: Store, game_id: int, game, symbols: dict[str, int]):
         self.store, self.game_id, self.game, self.symbols = store, game_id, game, symbols
         self.bridge = Bridge(game)
-        self.panel = LedgerPanel(game, self.bridge, title=f"Ledger {store.path.name} game {game_id}")
+        self.panel = LedgerPanel(game, self.bridge, title=_("Ledger {file} game {game}").format(
+            file=store.path.name, game=game_id))
         self.session = None
 
     @staticmethod
@@ -61,7 +64,7 @@ class Table:
         try:
             news = self.store.refresh(self.game_id, self.game)
         except LedgerError as exc:
-            self.say(f"the ledger file cannot be read again: {exc}")
+            self.say(_("the ledger file cannot be read again: {reason}").format(reason=exc))
             return False
         if news:
             self.bridge.sync()
@@ -73,35 +76,36 @@ class Table:
 
     def confirm(self) -> None:
         if self.reload():
-            self.say("the ledger changed in another window: check the proposal again")
+            self.say(_("the ledger changed in another window: check the proposal again"))
             return
         if not self.bridge.proposal:
-            self.say("nothing to book yet")
+            self.say(_("nothing to book yet"))
             return
         try:
             booked = self.bridge.confirm()
         except LedgerError as exc:
-            self.say(f"refused: {exc}")
+            self.say(_("refused: {reason}").format(reason=exc))
             return
-        self.say("booked: " + " | ".join(booked[-1:]))
+        self.say(_("booked: {actions}").format(actions=" | ".join(shown_line(b) for b in booked[-1:])))
 
     def next_choice(self) -> None:
         self.bridge.next_choice()
         if self.bridge.proposal:
-            self.say("to book: " + self.bridge.proposal[-1])
+            self.say(_("to book: {action}").format(action=shown_line(self.bridge.proposal[-1])))
 
     def swap(self) -> None:
         self.bridge.swap()
-        self.say(", ".join(f"{n} {c}" for n, c in self.bridge.colour.items()) or "no war: nothing to swap")
+        self.say(", ".join(f"{n} {colour_name(c)}" for n, c in self.bridge.colour.items())
+                 or _("no war: nothing to swap"))
 
     def undo(self) -> None:
         self.reload()
         try:
             self.bridge.undo()
         except LedgerError as exc:
-            self.say(f"refused: {exc}")
+            self.say(_("refused: {reason}").format(reason=exc))
             return
-        self.say("undone: the latest ledger action")
+        self.say(_("undone: the latest ledger action"))
 
     def close(self) -> None:
         self.store.close()
@@ -110,17 +114,17 @@ class Table:
 def open_table(path: str, cart: str | None) -> Table:
     """The ledger file ``path`` (created if missing) beside the cartridge ``cart`` (None: the
     built-in battle program); TableError says what is wrong in one sentence."""
-    what = "the built-in battle program" if cart is None else cart
+    what = _("the built-in battle program") if cart is None else cart
     try:
         symbols = symbols_for(cart)
     except SymbolFileError as exc:
         raise TableError(str(exc)) from None
     if symbols is None:
-        raise TableError(f"{what} has no symbol file (CART.json beside CART.bin); the ledger "
-                         "bridge reads the battles through it")
+        raise TableError(_("{what} has no symbol file (CART.json beside CART.bin); the ledger "
+                           "bridge reads the battles through it").format(what=what))
     if decode(bytes(64), symbols) is None:
-        raise TableError(f"the symbol file of {what} does not publish the battle program's "
-                         "symbols (docs/conquest.md); the ledger needs our battle program")
+        raise TableError(_("the symbol file of {what} does not publish the battle program's "
+                           "symbols (docs/conquest.md); the ledger needs our battle program").format(what=what))
     try:
         store = Store(path)
     except LedgerError as exc:
