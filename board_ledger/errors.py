@@ -20,12 +20,13 @@ class UnknownName(LedgerError):
 
 
 class RuleError(LedgerError):
-    """An action the rules forbid; ``rule`` is the rule number (or a label such as 'variant 3')."""
+    """An action the rules forbid; ``rule`` is the rule number, a numbered point such as "20A",
+    or a label such as 'variant 3'."""
 
     def __init__(self, rule: int | str, reason: str) -> None:
         self.rule = rule
         self.reason = reason
-        label = (_("rule {number}").format(number=rule) if isinstance(rule, int)
+        label = (_("rule {number}").format(number=rule) if str(rule)[:1].isdigit()   # 12, "20A"
                  else _(LABELS.get(str(rule), str(rule))))
         super().__init__(_("{label}: {reason}").format(label=label, reason=reason))
 

@@ -24,6 +24,8 @@ class Game:
         self.actions: list[ev.Event] = []                # the actions that still count
         self.seq = 0                # the sequence number of the latest stored event taken in
         self.book: Callable[[ev.Event], ev.Event] | None = None   # set by the store
+        self.before: State = self.state                  # the state before the latest event
+        self.cancelled: ev.Event | None = None           # the action the latest event undid
         for event in events:
             self.take(event)
 
@@ -41,6 +43,8 @@ class Game:
 
     def adopt(self, canonical: ev.Event, new_state: State | None) -> None:
         """Keep an event ``check`` accepted (``new_state`` None: an undo)."""
+        self.before = self.state         # what the latest event changed (board_ledger/effects.py)
+        self.cancelled = self.actions[-1] if new_state is None else None
         self.events.append(canonical)
         if new_state is None:            # undo: the compensating event cancels the latest action
             self.states.pop()

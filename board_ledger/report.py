@@ -7,8 +7,10 @@ from i18n import N_, _, ngettext, sort_key
 
 from board_ledger import events as ev
 from board_ledger.board import shown
-from board_ledger.rules import legal_actions, pbr
-from board_ledger.state import ALLIED, CONQUERED, State
+from board_ledger.rules import decided_role, legal_actions, pbr
+from board_ledger.state import ALLIED, CONQUERED, WEAPONS, State
+
+ROLES = ("attacker", "defender")
 
 
 #: each phase as the user reads it (the state and the status JSON keep the English word)
@@ -50,6 +52,128 @@ def status(s: State) -> dict[str, Any]:
 def _name_width(s: State) -> int:
     """The column width for country names: the longest name shown, at least the English 14."""
     return max([14] + [len(shown(c.name)) for c in s.board.countries])
+
+
+def _battles(history) -> list[dict[str, Any]]:
+    return [{"number": i + 1, "weapons": list(w), "winner": winner or None,
+             "energies": list(energies) if energies else None}
+            for i, (w, winner, energies) in enumerate(history)]
+
+
+def war_view(s: State) -> dict[str, Any] | None:
+    """The war, confrontation or challenge at hand as data (docs/ledger.md, "War view"), or None.
+
+    A war: its battles so far and the score, each side's weapons not yet destroyed and energies
+    left on screen (2500 until battles are booked with energies), whether it is decided and by
+    whom, and what still ends it. A confrontation: the same per player. Before a confrontation:
+    who challenges whom and the energies to type (PBR x 100, rule 21C)."""
+    if s.war:
+        w = s.war
+        decided = decided_role(w) or None
+        side = {"attacker": list(w.side), "defender": list(w.defenders)}
+        by_energy = not decided and w.battles >= 3
+        return {
+            "kind": "war", "country": w.target, "type": w.kind,
+            "attackers": side["attacker"], "defenders": side["defender"],
+            "battles": _battles(w.history),
+            "score": {r: w.wins[r] for r in ROLES},
+            "weapons": {r: [x for x in WEAPONS if x not in w.destroyed[r]] for r in ROLES},
+            "energies": {r: w.left[r] for r in ROLES},
+            "energies_known": any(energies for _, _, energies in w.history),
+            "decided": decided,
+            "winner": side[decided][0] if decided else None,
+            "by_energy": by_energy,
+            "ends": {"wins_needed": {r: 2 - w.wins[r] for r in ROLES}, "battles_left": 3 - w.battles},
+            "record": "war" if decided or by_energy else "battle",
+        }
+    c = s.confrontation
+    if c:
+        other = c.opponent if c.attacker == c.challenger else c.challenger
+        pair = (c.challenger, c.opponent)
+        return {
+            "kind": "confrontation", "challenger": c.challenger, "opponent": c.opponent,
+            "attacker": c.attacker, "defender": other, "battles": _battles(c.history),
+            "start": {n: c.energy[n] for n in pair}, "energies": {n: c.left[n] for n in pair},
+            "weapons": {n: [x for x in WEAPONS if c.lost.get(n) != x] for n in pair},
+            "pbr": {n: pbr(s.player(n).halves) for n in pair},
+        }
+    if s.phase == "endgame" and s.expected:
+        a, b = s.expected
+        return {"kind": "challenge", "challenger": a, "opponent": b,
+                "pbr": {n: pbr(s.player(n).halves) for n in (a, b)},
+                "energies": {n: s.player(n).halves * 50 for n in (a, b)},
+                "first": a if s.player(a).halves <= s.player(b).halves else b}
+    return None
+
+
+WAR_TEXT = {
+    "war": N_("War for {country}: {attackers} attacks, {defenders} defends (rule 12); {score} after {battles} of 3 battles."),
+    "battles": N_("Battles: {battles}."),
+    "battle.won": N_("{number} {winner} ({weapons})"),
+    "battle.draw": N_("{number} draw ({weapons})"),
+    "weapons": N_("Weapons left: {attacker} {attacker_weapons}, {defender} {defender_weapons}."),
+    "energies": N_("Energy left: {attacker} {attacker_energy}, {defender} {defender_energy}."),
+    "ends": N_("It ends when one side has won two battles, when one side's energy is gone (rule 12G), or after the third battle by the higher energy (rule 12C)."),
+    "decided": N_("Decided: {winner} has won the war ({score}); no further battle. Record: war {winner} ENERGY (what {loser} has left)."),
+    "by_energy": N_("Three battles fought without two wins: the higher energy wins (rule 12C). Record: war WINNER ENERGY."),
+    "next": N_("Record the next battle: battle WEAPON WEAPON WINNER|draw [ENERGY ENERGY], or end it: war WINNER ENERGY."),
+    "confrontation": N_("Confrontation (rule 21): {challenger} (PBR {challenger_pbr}) against {opponent} (PBR {opponent_pbr}); {attacker} attacks this battle."),
+    "confrontation.energies": N_("Energy: {challenger} {challenger_energy} of {challenger_start}, {opponent} {opponent_energy} of {opponent_start}. Weapons allowed: {challenger} {challenger_weapons}, {opponent} {opponent_weapons} (rule 21F)."),
+    "confrontation.ends": N_("It ends when one side's energy is gone: survivor NAME ENERGY; the survivor's energy goes onto his PBR (rule 21G)."),
+    "challenge": N_("End game (rule 21): {challenger} (PBR {challenger_pbr}) challenges {opponent} (PBR {opponent_pbr}): challenge {challenger} {opponent}."),
+    "challenge.energies": N_("Energies to type (PBR x 100, rule 21C): {challenger} {challenger_energy}, {opponent} {opponent_energy}; {first} enters first."),
+}
+
+
+def _war(key: str, fields: dict[str, Any] | None = None, **more: Any) -> str:
+    """One sentence of the war view in the user's language."""
+    return _(WAR_TEXT[key]).format(**(fields or {}), **more)
+
+
+def _weapon_list(weapons: list[str]) -> str:
+    return "/".join(weapons) if weapons else "-"
+
+
+def war_lines(s: State) -> list[str]:
+    """The war view in a few plain lines (terminal, window, panel)."""
+    v = war_view(s)
+    if v is None:
+        return []
+    if v["kind"] == "challenge":
+        a, b = v["challenger"], v["opponent"]
+        f = {"challenger": a, "opponent": b, "challenger_pbr": f"{v['pbr'][a]:g}", "opponent_pbr": f"{v['pbr'][b]:g}",
+             "challenger_energy": v["energies"][a], "opponent_energy": v["energies"][b], "first": v["first"]}
+        return [_war("challenge", f), _war("challenge.energies", f)]
+    battles = ", ".join(_war("battle.won" if b["winner"] else "battle.draw", number=b["number"],
+                             winner=b["winner"], weapons="–".join(b["weapons"])) for b in v["battles"])
+    if v["kind"] == "confrontation":
+        a, b = v["challenger"], v["opponent"]
+        f = {"challenger": a, "opponent": b, "attacker": v["attacker"],
+             "challenger_pbr": f"{v['pbr'][a]:g}", "opponent_pbr": f"{v['pbr'][b]:g}",
+             "challenger_energy": v["energies"][a], "opponent_energy": v["energies"][b],
+             "challenger_start": v["start"][a], "opponent_start": v["start"][b],
+             "challenger_weapons": _weapon_list(v["weapons"][a]), "opponent_weapons": _weapon_list(v["weapons"][b])}
+        lines = [_war("confrontation", f)]
+        if battles:
+            lines.append(_war("battles", battles=battles))
+        return lines + [_war("confrontation.energies", f), _war("confrontation.ends")]
+    att, dfd = v["attackers"][0], v["defenders"][0]
+    score = f"{v['score']['attacker']}–{v['score']['defender']}"
+    lines = [_war("war", country=shown(v["country"]), attackers="+".join(v["attackers"]),
+                  defenders="+".join(v["defenders"]), score=score, battles=len(v["battles"]))]
+    if battles:
+        lines.append(_war("battles", battles=battles))
+    if v["decided"]:
+        loser = dfd if v["decided"] == "attacker" else att
+        return lines + [_war("decided", winner=v["winner"], loser=loser, score=score)]
+    if v["by_energy"]:
+        return lines + [_war("by_energy")]
+    weapons = _war("weapons", attacker=att, defender=dfd,
+                   attacker_weapons=_weapon_list(v["weapons"]["attacker"]),
+                   defender_weapons=_weapon_list(v["weapons"]["defender"]))
+    energies = _war("energies", attacker=att, defender=dfd, attacker_energy=v["energies"]["attacker"],
+                    defender_energy=v["energies"]["defender"])
+    return lines + [weapons + " " + energies, _war("ends") + " " + _war("next")]
 
 
 def board_text(s: State) -> str:
@@ -125,23 +249,8 @@ def now_text(s: State) -> str:
                  "allies {name} COUNTRY ... or allies {name} -. Free: {free}.").format(
             name=who, zone=home.zone, total=home.value, free=", ".join(free) or _("none"))
     parts = []
-    if s.war:
-        w = s.war
-        parts.append(ngettext(
-            "War for {country}: {side} attacks, {defenders} defends (rule 12, {a}–{d} after {n} battle).",
-            "War for {country}: {side} attacks, {defenders} defends (rule 12, {a}–{d} after {n} battles).",
-            w.battles).format(country=shown(w.target), side="+".join(w.side), defenders="+".join(w.defenders),
-                              a=w.wins["attacker"], d=w.wins["defender"], n=w.battles))
-        parts.append(_("Record 'battle WEAPON WEAPON NAME|draw [ENERGY ENERGY]' or the result "
-                       "'war WINNER ENERGY'."))
-    elif s.confrontation:
-        c = s.confrontation
-        parts.append(_("Confrontation {a} – {b} (rule 21): {attacker} attacks. Record 'battle WEAPON "
-                       "WEAPON NAME|draw [ENERGY ENERGY]'; 'survivor NAME ENERGY' ends it.").format(
-            a=c.challenger, b=c.opponent, attacker=c.attacker))
-    elif s.phase == "endgame":
-        if s.expected:
-            parts.append(_("End game (rule 21): challenge {a} {b}.").format(a=s.expected[0], b=s.expected[1]))
+    if s.war or s.confrontation or s.phase == "endgame":
+        parts.append("\n".join(war_lines(s)) + "\n")
     else:
         parts.append((_("Final round (rule 20): last chance for {name}.") if s.phase == "final-round"
                       else _("Turn of {name}.")).format(name=s.turn))

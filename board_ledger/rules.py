@@ -19,7 +19,7 @@ from i18n import N_, _, ngettext
 from board_ledger import events as ev
 from board_ledger.board import name_key, parse_board, shown, standard_board
 from board_ledger.errors import LedgerError, NotationError, RuleError
-from board_ledger.state import ALLIED, CONQUERED, WEAPONS, Confrontation, Player, State, War
+from board_ledger.state import ALLIED, CONQUERED, WEAPONS, Confrontation, Player, State, War, WarResult
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6             # rule 1
 WAR_ENERGY = 2500                            # rule 10B: each side enters 2500 energy units
@@ -145,6 +145,7 @@ def _final_next(s: State) -> None:
     _zone_bonus(s)                           # a zone completed by the very last war still pays
     for p in s.players:
         if not p.eliminated:
+            s.converted[p.name] = p.chips
             s.paid_in += p.chips             # the chips leave the table for the PBR track
             p.halves += round_five_hundred(p.chips) // 500
             p.chips = 0
@@ -167,6 +168,10 @@ def _require_turn(s: State, side: tuple[str, ...], rule: int) -> tuple[str, ...]
     if len(set(names)) != len(names):
         raise RuleError(18, _("a player is named twice in the same side"))
     if s.turn not in names:
+        used = [n for n in names if s.phase == "final-round" and n not in s.final_queue]
+        if used:
+            raise RuleError("20A", _("{players} already had the one more chance of the final round; "
+                                     "it is {player}'s chance now").format(players=_join(used), player=s.turn))
         raise RuleError(rule, _("it is {turn}'s turn to attack, not {names}'s").format(
             turn=s.turn, names=_join(names)))
     for n in names:
@@ -310,8 +315,11 @@ def _allies(s: State, e: ev.Allies) -> ev.Event:
         if s.board[c].zone != zone:
             raise RuleError(4, _("{country} is not in {home}'s zone; the first alliances stay inside "
                                  "the homeland zone").format(country=shown(c), home=shown(home)))
-        if s.occupied(c):
-            raise RuleError(6, _("{country} is already taken by {holders}").format(
+        owner = s.homeland_owner(c)
+        if owner:                                # rule 3: a homeland belongs to its player
+            raise RuleError(3, _("{country} is {player}'s homeland").format(country=shown(c), player=owner))
+        if s.occupied(c):                        # rule 4: only countries still free
+            raise RuleError(4, _("{country} is already taken by {holders}").format(
                 country=shown(c), holders=_join(sorted(s.holders_of(c)))))
     total = sum(_value(s, c) for c in countries)
     if total > _value(s, home):
@@ -454,6 +462,7 @@ def _battle(s: State, e: ev.Battle) -> ev.Event:
     role = _role(s, winner, war) if winner else ""
     _check_left(war.left, e.energies, who, role, 12)
     war.battles += 1
+    war.history += ((weapons, winner, e.energies),)
     if not winner:  # rule 12B: both destroyed, the battle counts for nobody
         war.destroyed["attacker"].add(weapons[0])
         war.destroyed["defender"].add(weapons[1])
@@ -515,6 +524,7 @@ def _end_war(s: State, role: str, energy: int) -> None:
     country, value = war.target, _value(s, war.target)
     s.war = None
     winners = war.side if role == "attacker" else war.defenders
+    s.last_war = WarResult(country, winners, war.defenders if role == "attacker" else war.side, energy)
     _pay_out(s, winners, round_hundred(energy))           # rules 13A, 14A, 16D, 17B
     if role == "defender":
         if war.kind == "unoccupied":                      # rule 14B, C
@@ -543,7 +553,13 @@ def _end_war(s: State, role: str, energy: int) -> None:
 
 
 def _eliminate(s: State, owner: str, side: tuple[str, ...]) -> None:
-    """Rule 19C, D: the owner is out; the side takes his homeland, his conquests and his chips."""
+    """Rule 19C, D: the owner is out; his homeland, his conquests and his chips are the spoils.
+
+    Rule 19D: the spoils go to every partner of the winning side's player alliance, whether he
+    fought or not: each marks each country and scores its full value, the chips are split in
+    equal hundreds (docs/ledger.md, "Spoils of a homeland")."""
+    pact = set().union(*(s.pact_of(n) for n in side))
+    side = tuple(n for n in s.names if n in pact and n != owner and not s.player(n).eliminated)
     loser = s.player(owner)
     loser.eliminated = True
     for c in [loser.homeland] + s.holdings(owner, CONQUERED):
@@ -704,6 +720,7 @@ def _endgame_battle(s: State, e: ev.Battle) -> ev.Event:
     else:
         c.lost = {attacker: weapons[0], defender: weapons[1]}
     c.battles += 1
+    c.history += ((weapons, winner, e.energies),)
     c.attacker = defender                                 # rule 21E: the roles alternate
     if e.energies is not None:
         c.left = {attacker: e.energies[0], defender: e.energies[1]}
@@ -795,6 +812,7 @@ def step(state: State, event: ev.Event, probe: bool = False) -> tuple[State, ev.
             name=state.winner) if state.winner else
             _("the game is over (a draw); 'undo' takes back the last action")))
     s = state.copy()
+    s.last_war = None
     canonical = handler(s, event)
     if not probe:
         _after(s)

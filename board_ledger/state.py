@@ -39,6 +39,17 @@ class War:
     wins: dict[str, int] = field(default_factory=lambda: {"attacker": 0, "defender": 0})
     destroyed: dict[str, set[str]] = field(default_factory=lambda: {"attacker": set(), "defender": set()})
     left: dict[str, int] = field(default_factory=lambda: {"attacker": 2500, "defender": 2500})  # on screen
+    history: tuple[tuple[tuple[str, str], str, tuple[int, int] | None], ...] = ()  # (weapons, winner, energies)
+
+
+@dataclass(frozen=True)
+class WarResult:
+    """How a war ended: its country, the winning and losing sides, the loser's energy left."""
+
+    target: str
+    winners: tuple[str, ...]
+    losers: tuple[str, ...]
+    energy: int
 
 
 @dataclass
@@ -52,6 +63,7 @@ class Confrontation:
     lost: dict[str, str] = field(default_factory=dict)  # weapon lost in the previous battle (21F)
     battles: int = 0
     left: dict[str, int] = field(default_factory=dict)  # energy on screen after the last battle
+    history: tuple[tuple[tuple[str, str], str, tuple[int, int] | None], ...] = ()  # (weapons, winner, energies)
 
 
 @dataclass
@@ -79,6 +91,8 @@ class State:
     target_pbr: int | None = None   # variant 2
     time_limit: int | None = None   # variant 1, minutes
     winner: str | None = None
+    converted: dict[str, int] = field(default_factory=dict)  # rule 20C: the chips that went onto the PBR
+    last_war: "WarResult | None" = None  # the war that ended with the latest action (effects, war view)
 
     def copy(self) -> "State":
         """An independent copy (the board is immutable and shared); cheap enough to probe actions."""
@@ -89,15 +103,16 @@ class State:
         w = self.war
         if w is not None:
             new.war = War(w.side, w.defenders, w.target, w.kind, w.battles, dict(w.wins),
-                          {k: set(v) for k, v in w.destroyed.items()}, dict(w.left))
+                          {k: set(v) for k, v in w.destroyed.items()}, dict(w.left), w.history)
         c = self.confrontation
         if c is not None:
             new.confrontation = Confrontation(c.challenger, c.opponent, c.attacker, dict(c.energy),
-                                              dict(c.lost), c.battles, dict(c.left))
+                                              dict(c.lost), c.battles, dict(c.left), c.history)
         new.pacts = list(self.pacts)
         new.broken = set(self.broken)
         new.final_queue = list(self.final_queue)
         new.fought = set(self.fought)
+        new.converted = dict(self.converted)
         return new
 
     # --- people -----------------------------------------------------------------------------

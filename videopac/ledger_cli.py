@@ -13,11 +13,12 @@ import sys
 
 from i18n import _
 
-from board_ledger import notation, report
+from board_ledger import effects, notation, report
 from board_ledger.chart import pbr_svg
 from board_ledger.errors import LedgerError, StoreError
 from board_ledger.game import Game
 from board_ledger.store import Store
+from i18n import _
 from videopac.paths import write_atomically
 
 PROG = "videopac ledger"
@@ -32,6 +33,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     p = sub.add_parser("replay", help=_("apply a notation file and print the state"))
     p.add_argument("file", help=_("notation file, one action per line"))
     p.add_argument("--json", action="store_true", help=_("print the status JSON"))
+    p.add_argument("--effects", action="store_true", help=_("with --json: add each accepted line "
+                                                           "and what it did (docs/ledger.md, Effects)"))
     p.add_argument("--db", default=argparse.SUPPRESS, metavar=_("FILE"),
                    help=_("also store the replayed game as a new game in FILE"))
     for name, help_ in (("status", _("print the state of a stored game")),
@@ -53,15 +56,20 @@ def _fail(message: str, code: int) -> int:
     return code
 
 
-def _print_state(game: Game, as_json: bool) -> None:
+def _print_state(game: Game, as_json: bool, lines: list[dict] | None = None) -> None:
     if as_json:
-        print(json.dumps(report.status(game.state), indent=2, ensure_ascii=False))
+        data = report.status(game.state)
+        if lines is not None:
+            data["lines"] = lines
+        print(json.dumps(data, indent=2, ensure_ascii=False))
     else:
         print(report.players_text(game.state))
         print(report.now_text(game.state))
 
 
 def replay(args: argparse.Namespace) -> int:
+    if args.effects and not args.json:
+        return _fail(_("--effects adds to the JSON output: give --json too"), 2)
     path = pathlib.Path(args.file)
     try:
         text = path.read_text(encoding="utf-8")
@@ -70,12 +78,15 @@ def replay(args: argparse.Namespace) -> int:
                        "text)").format(path=path), 1)
     except OSError as exc:
         return _fail(_("cannot read {path}: {reason}").format(path=path, reason=exc.strerror or exc), 1)
+    said: list[dict] | None = [] if args.effects else None
     game = Game()
     for lineno, line in enumerate(text.splitlines(), start=1):
         try:
             event = notation.parse_line(line)
             if event is not None:
-                game.play(notation.attach_board(event, path.parent))
+                accepted, done = effects.play(game, notation.attach_board(event, path.parent))
+                if said is not None:
+                    said.append({"line": lineno, "action": notation.format_event(accepted), "effects": done})
         except LedgerError as exc:
             print(f"{path}:{lineno}: {exc}", file=sys.stderr)
             return 2
@@ -85,7 +96,7 @@ def replay(args: argparse.Namespace) -> int:
             store.add_game(game.events)
         finally:
             store.close()
-    _print_state(game, args.json)
+    _print_state(game, args.json, said)
     return 0
 
 

@@ -1,8 +1,8 @@
 """The interactive ledger: type the notation, see the board, the players and what is legal now.
 
-Every accepted line is committed to the game file before it is shown as accepted; a refusal names
-its rule. Reads standard input line by line, so it can be driven by a pipe as well as by a person
-(readline completion of verbs, player and country names when a terminal is attached).
+Every accepted line is committed to the game file before it is shown as accepted, with what it did
+(board_ledger/effects.py) in one or two lines; a refusal names its rule. Reads standard input line
+by line, so it can be driven by a pipe as well as by a person (readline completion of verbs, player and country names when a terminal is attached).
 """
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ import i18n
 from i18n import N_, _, ngettext
 
 from board_ledger import events as ev
-from board_ledger import notation, report
+from board_ledger import effects, notation, report
 from board_ledger.board import shown
 from board_ledger.errors import LedgerError
 from board_ledger.game import Game
@@ -117,16 +117,17 @@ class Repl:
             event = notation.parse_line(line)
             if event is None:
                 return True
-            accepted = self.game.play(notation.attach_board(event, pathlib.Path.cwd()))
+            accepted, said = effects.play(self.game, notation.attach_board(event, pathlib.Path.cwd()))
         except LedgerError as exc:
             self.tell_news(self.game.events[seen:])
             self.say(_("refused: {reason}").format(reason=exc))
             return True
         self.tell_news(self.game.events[seen:-1])
         self.say(_("ok: {action}").format(action=notation.display_event(accepted)))
-        before = self.game.states[-2] if len(self.game.states) > 1 else self.game.state
+        for line in effects.effects_lines(said):
+            self.say(f"  {line}")
         if not isinstance(accepted, ev.Undo):
-            for warning in report.track_warnings(before, self.game.state):
+            for warning in report.track_warnings(self.game.before, self.game.state):
                 self.say(warning)
         self.say(report.now_text(self.game.state))
         return True

@@ -45,6 +45,22 @@ def test_replay_json_is_the_status_of_the_issue(game_file):
     assert status["players"][1]["pbr"] == 8 and status["players"][1]["allied"][-1] == "Indonesia"
 
 
+def test_replay_json_effects_adds_each_accepted_line_and_what_it_did(game_file):
+    plain = json.loads(ledger("replay", str(game_file), "--json").stdout)
+    res = ledger("replay", str(game_file), "--json", "--effects")
+    assert res.returncode == 0, res.stderr
+    status = json.loads(res.stdout)
+    lines = status.pop("lines")
+    assert status == plain                                    # the status fields stay as they are
+    assert [x["line"] for x in lines] == list(range(2, 14))   # line 1 of the file is blank
+    war = next(x for x in lines if x["action"] == "war Carla 1355")
+    assert {"kind": "paid_out", "player": "Carla", "amount": 1400} in war["effects"]
+    assert {"kind": "country", "country": "India", "before": {}, "after": {"Carla": "conquered"}} in war["effects"]
+    res = ledger("replay", str(game_file), "--effects")
+    assert res.returncode == 2 and res.stderr == ("videopac ledger: --effects adds to the JSON output: "
+                                                  "give --json too.\n")
+
+
 def test_illegal_line_stops_with_exit_2_and_file_line_rule(tmp_path):
     path = tmp_path / "bad.txt"
     path.write_text(SETUP3 + "# comment\nattack Carla \"West Germany\"\n")  # line 1 is blank
@@ -111,6 +127,9 @@ def test_repl_through_stdin_saves_refuses_with_the_rule_and_resumes(tmp_path):
     second = ledger("--db", str(db), stdin="status\nwar Carla 1355\nboard\njson\n")
     assert "9 actions so far" in second.stdout
     assert "ok: war Carla 1355" in second.stdout
+    assert ("  Carla won the war for India. Carla receives 1400 from the war chest. War chest -3400. "
+            "Carla's PBR +6 to 6. India is conquered by Carla.\n"
+            "  Next: Carla attacks, Bert would defend an unoccupied country.\n") in second.stdout
     assert "India             6  Carla (conquered)" in second.stdout
     status = json.loads(second.stdout[second.stdout.index("\n{\n"):])
     assert status["players"][2]["chips"] == 1400

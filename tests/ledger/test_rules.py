@@ -114,11 +114,14 @@ def test_interpretation_the_homeland_itself_is_not_on_the_pbr():
     assert [p["pbr"] for p in report.status(game.state)["players"]] == [0, 0, 0]
 
 
-def test_rule_6_a_country_taken_by_another_cannot_be_taken():
+def test_rule_4_a_country_taken_by_another_cannot_be_taken_free():
+    """Rule 4 offers the free alliances with countries of the zone that are still free; another
+    player's homeland is refused by rule 3 (a homeland belongs to its player)."""
     game = play(HOMES + "allies Anna -\nallies Bert Spain")
     err = refused(game, "allies Carla Spain")
-    assert rule_of(err) == 6 and "already taken by Bert" in str(err)
-    assert rule_of(refused(game, 'allies Carla "West Germany"')) == 6
+    assert rule_of(err) == 4 and "already taken by Bert" in str(err)
+    err = refused(game, 'allies Carla "West Germany"')
+    assert rule_of(err) == 3 and str(err) == "rule 3: West Germany is Bert's homeland"
 
 
 # --- rule 7 --------------------------------------------------------------------------------------
@@ -459,6 +462,31 @@ def test_rule_19_with_a_player_alliance_the_spoils_are_shared():
     assert player(game, "Bert")["eliminated"]
 
 
+def test_rule_19d_spoils_of_a_homeland_are_shared_with_partners_who_did_not_fight():
+    """Rule 19D: Carla conquers Bert's homeland alone, but she is allied with Anna: both mark
+    West Germany and Bert's conquest Iran, both score their full values, Bert's 1300 chips are
+    split in equal hundreds (600 each, 100 stays in the war chest)."""
+    game = play(ELIMINATION + 'pass Carla\npass Anna\nattack Bert Iran\nwar Bert 1300\n'
+                'attack Bert Iraq\nwar Anna 0\npact Carla Anna\n')
+    anna, carla = player(game, "Anna"), player(game, "Carla")
+    chest = game.state.war_chest
+    game = play('attack Carla "West Germany"\nwar Carla 0', game=game)
+    for before, paid in ((anna, 0), (carla, 4000)):
+        after = player(game, before["name"])
+        assert {"West Germany", "Iran"} <= set(after["conquered"])
+        assert after["pbr"] == before["pbr"] + 4 + 5
+        assert after["chips"] == before["chips"] - paid + 600
+    assert game.state.war_chest == chest + 4000 + 1300 - 1200      # 100 of Bert's chips stay
+    assert game.state.holders["Iran"] == {"Carla": "conquered", "Anna": "conquered"}
+
+
+def test_rule_19d_without_a_player_alliance_the_conqueror_keeps_the_spoils():
+    game = play(ELIMINATION + 'pass Carla\npass Anna\nattack Bert Iran\nwar Bert 1300\n'
+                'attack Bert Iraq\nwar Anna 0\nattack Carla "West Germany"\nwar Carla 0')
+    assert player(game, "Anna")["conquered"] == []
+    assert game.state.holders["West Germany"] == {"Carla": "conquered"}
+
+
 def test_rule_19_spoils_include_conquests_and_chips():
     game = play(ELIMINATION + 'pass Carla\npass Anna\nattack Bert Iran\nwar Bert 1200\n'
                 'attack Bert Iraq\nwar Anna 0\n')     # Bert conquered Iran, has 1200; Carla's turn
@@ -515,6 +543,17 @@ def test_rule_20_one_chance_each_only_occupied_countries_then_chips_to_pbr(small
     assert game.state.phase == "endgame"
     assert [player(game, n)["pbr"] for n in ("Anna", "Bert", "Carla")] == [1 + 2, 2 + 1, 2 + 0.5]
     assert all(player(game, n)["chips"] == 0 for n in ("Anna", "Bert", "Carla"))
+
+
+def test_rule_20a_one_more_chance_only(small_board):
+    """Rule 20A gives each player *one* more chance: a second attack is refused with that rule."""
+    game = play(FINAL + "pass Anna\n", base=small_board.parent)
+    err = refused(game, "attack Anna Cyrene")
+    assert rule_of(err) == "20A" and str(err).startswith(
+        "rule 20A: Anna already had the one more chance of the final round; it is Bert's chance now")
+    game = play("pass Bert", game=game)
+    assert rule_of(refused(game, "attack Bert Elysium")) == "20A"
+    assert rule_of(refused(game, "attack Anna Elysium")) == "20A"
 
 
 def test_rule_20_a_zone_completed_by_the_last_war_pays_before_chips_go_onto_the_pbr(small_board):
