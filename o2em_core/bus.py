@@ -54,21 +54,20 @@ def map_program(prog: np.ndarray, bios: np.ndarray, cart: np.ndarray, regs: np.n
     banks several times a frame, so this copies in loops LLVM vectorizes.)"""
     _copy(prog, 0, bios, 0, BIOS_SIZE)
     if regs[CART_MASK] < 0:
-        prog[BIOS_SIZE:] = 0xFF
+        for i in range(BIOS_SIZE, 0x1000):
+            prog[i] = 0xFF
         return
     bank = (p1 & regs[CART_BANK_MASK]) * regs[CART_BANK_SIZE]
     _copy(prog, 0x400, cart, bank, 0x800)
     _copy(prog, 0xC00, cart, bank + regs[CART_HIGH], 0x400)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _copy(dst: np.ndarray, at: int, src: np.ndarray, start: int, n: int) -> None:
-    """dst[at:at + n] = src[start:start + n], over unsigned indices (numba then leaves out the
-    negative-index wraparound and LLVM vectorizes the loop)."""
-    d = dst[at:at + n]
-    s = src[start:start + n]
-    for i in range(np.uint64(n)):
-        d[i] = s[i]
+    """dst[at:at + n] = src[start:start + n] (element by element, so that it works on arrays
+    and on the compiled loop's pointers alike; LLVM vectorizes it)."""
+    for i in range(n):
+        dst[at + i] = src[start + i]
 
 
 @njit(cache=True)

@@ -14,9 +14,10 @@ import pathlib
 import re
 
 import numpy as np
-from numba import njit
+from numba import int16, int64, njit, uint8
 
 from . import bus, vdc
+from .pointer import view
 from .state import (BUS, EV_TICK, F1, IEN_I, IEN_T, IN_IRQ, INT, JNI_END, JNI_TARGET, MB,
                     P1, P2, PC, PRESCALE,
                     PSW, T1_PREV, TF, TICK, TIMER_REQ, TMODE, TPC, A, T)
@@ -103,7 +104,7 @@ CYCLES, OPERATION, MODE = load_opcodes()
 DECODE = OPERATION << 2 | MODE     # one table lookup in the hot loop
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _inc(pc: int) -> int:
     """The PC increment touches bits 0–10 only: 0x7FF -> 0x000, 0xFFF -> 0x800.
     (Written as a select: LLVM 22 miscompiled the equivalent mask-and-or form when the
@@ -111,12 +112,11 @@ def _inc(pc: int) -> int:
     return pc + 1 if (pc & 0x7FF) != 0x7FF else pc - 0x7FF
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _count(regs: np.ndarray, tmode: int, timer: int, presc: int, t1prev: int, start: int,
            n: int, tpc: int) -> tuple[int, int, int, int]:
     """Advance the timer (prescaler ÷32) or the event counter over ``n`` cycles starting at
-    tick ``start``. Returns (timer, prescaler, T1 sample, overflowed). The timer runs in
-    many programs on every instruction, so its few steps are inlined into the loop."""
+    tick ``start``. Returns (timer, prescaler, T1 sample, overflowed)."""
     if tmode == TMODE_TIMER:
         over = 0
         presc += n
@@ -155,12 +155,63 @@ def _push(iram: np.ndarray, psw: int, pc: int) -> int:
     return (psw & 0xF8) | ((sp + 1) & 7)
 
 
+# Operations a polling loop may consist of (``_poll_loop``): they read registers, iRAM or the
+# program and change nothing but A; the loop ends in a jump on A or on PSW flags.
+POLL_BODY = (OP_NOP, OP_MOV_A_X, OP_ANL_A_X, OP_ORL_A_X, OP_XRL_A_X)
+POLL_JUMPS = (OP_JBB_ADDR, OP_JC_ADDR, OP_JNC_ADDR, OP_JZ_ADDR, OP_JNZ_ADDR, OP_JF0_ADDR,
+              OP_JF1_ADDR)
+POLL_MAX_BYTES = 8
+
+
 @njit(cache=True)
-def run(regs: np.ndarray, iram: np.ndarray, xram: np.ndarray, vregs: np.ndarray,
-        keys: np.ndarray, joys: np.ndarray, prog: np.ndarray, bios: np.ndarray,
-        cart: np.ndarray, work: np.ndarray, snd: np.ndarray, audio: np.ndarray,
-        end_tick: int) -> None:
-    """Execute instructions until the master tick reaches ``end_tick``."""
+def _poll_loop(prog: np.ndarray, target: int, jump_at: int) -> tuple[int, int]:
+    """(machine cycles, instructions) of one pass through the loop from ``target`` to the
+    conditional jump at ``jump_at`` if it is a polling loop — straight-line code of POLL_BODY
+    operations whose only effect is on A — else (0, 0)."""
+    if target >= jump_at or jump_at - target > POLL_MAX_BYTES or (target ^ jump_at) & 0xF00:
+        return 0, 0
+    cycles = CYCLES[int(prog[jump_at])]
+    count = 1
+    at = target
+    while at < jump_at:
+        op = int(prog[at])
+        k = DECODE[op] >> 2
+        if k not in POLL_BODY:
+            return 0, 0
+        cycles += CYCLES[op]
+        count += 1
+        at += 2 if DECODE[op] & 3 == MODE_IMM else 1
+    if at != jump_at:
+        return 0, 0
+    return cycles, count
+
+
+@njit(cache=True)
+def run(regs_at: int, iram_at: int, xram_at: int, vregs_at: int, keys_at: int, joys_at: int,
+        prog_at: int, bios_at: int, cart_at: int, work_at: int, snd_at: int, audio_at: int,
+        end_tick: int, skip_polling: bool) -> int:
+    """Execute instructions until the master tick reaches ``end_tick``. The arguments are the
+    addresses of the state arrays (``pointer.address_of``; ``Machine.run_args`` has them in
+    this order): regs int64, iRAM, external RAM, VDC registers, keys, joysticks, the 4 KB
+    program space, BIOS and cartridge images, work (frame + scratch) uint8, sound state int64,
+    audio int16.
+
+    ``skip_polling``: a polling loop (``_poll_loop``) whose last pass left everything as it
+    found it repeats identically until an interrupt or a beam event, so its passes up to the
+    next of those are skipped at once — the time and the timer advance exactly as if they
+    had run, cycle for cycle. Returns the number of instructions skipped."""
+    regs = view(regs_at, int64)
+    iram = view(iram_at, uint8)
+    xram = view(xram_at, uint8)
+    vregs = view(vregs_at, uint8)
+    keys = view(keys_at, uint8)
+    joys = view(joys_at, uint8)
+    prog = view(prog_at, uint8)
+    bios = view(bios_at, uint8)
+    cart = view(cart_at, uint8)
+    work = view(work_at, uint8)
+    snd = view(snd_at, int64)
+    audio = view(audio_at, int16)
     a = regs[A]
     pc = regs[PC]
     psw = regs[PSW]
@@ -182,10 +233,11 @@ def run(regs: np.ndarray, iram: np.ndarray, xram: np.ndarray, vregs: np.ndarray,
     tpc = regs[TPC]
     jni_end = regs[JNI_END]
     jni_target = regs[JNI_TARGET]
-    ticks = CYCLES * tpc              # master ticks of each opcode in this region
-    decode = DECODE
     rb = 0x18 if psw & BS_FLAG else 0
     horizon = t                       # the slow path first: events, the frame end, interrupts
+    poll_target = -1                  # the polling loop last jumped back to, and A then
+    poll_a = -1
+    skipped = 0
 
     while True:
         # The slow path runs when a beam event is due, at the end, or after anything that can
@@ -218,12 +270,13 @@ def run(regs: np.ndarray, iram: np.ndarray, xram: np.ndarray, vregs: np.ndarray,
                 psw = _push(iram, psw, pc)
                 pc = vector
                 in_irq = 1
+                poll_target = -1      # the handler may change what a polling loop reads
                 continue
 
         op = int(prog[pc])
         pc = _inc(pc)
         start = t
-        t += ticks[op]
+        t += CYCLES[op] * tpc
         if tmode != TMODE_STOPPED:
             timer, presc, t1prev, over = _count(regs, tmode, timer, presc, t1prev, start,
                                                 CYCLES[op], tpc)
@@ -236,7 +289,7 @@ def run(regs: np.ndarray, iram: np.ndarray, xram: np.ndarray, vregs: np.ndarray,
         # the operand: ea = iRAM address (Rn, @Ri), v = its value or the immediate byte.
         # Computed without a jump table (all of it is cheap and always in range): Rn is the
         # register, @Ri the iRAM byte the register points to, #data the next program byte.
-        dec = decode[op]
+        dec = DECODE[op]
         mode = dec & 3
         reg = rb + (op & 7) if mode == MODE_REG else rb + (op & 1)
         ea = reg if mode == MODE_REG else int(iram[reg]) & 0x3F
@@ -376,7 +429,25 @@ def run(regs: np.ndarray, iram: np.ndarray, xram: np.ndarray, vregs: np.ndarray,
                     jni_target = (pc & 0xF00) | int(prog[pc])
             d = int(prog[pc])
             if cond:
-                pc = (pc & 0xF00) | d
+                target = (pc & 0xF00) | d
+                if skip_polling and target < pc and k in POLL_JUMPS:
+                    # a pass of a polling loop from target to here that ends with A as it
+                    # began repeats identically until the slow path intervenes (horizon)
+                    if target == poll_target and a == poll_a and tmode != TMODE_COUNTER:
+                        lc, count = _poll_loop(prog, target, pc - 1)
+                        n = (horizon - t) // (lc * tpc) if lc and horizon > t else 0
+                        if tmode == TMODE_TIMER and n > 0:   # up to the timer's overflow
+                            n = min(n, (32 * (255 - timer) + 31 - presc) // lc)
+                        if n > 0:
+                            t += n * lc * tpc
+                            if tmode == TMODE_TIMER:
+                                presc += n * lc
+                                timer += presc // 32
+                                presc %= 32
+                            skipped += n * count
+                    poll_target = target
+                    poll_a = a
+                pc = target
             else:
                 pc = _inc(pc)
         elif k == OP_EN_I:
@@ -488,3 +559,4 @@ def run(regs: np.ndarray, iram: np.ndarray, xram: np.ndarray, vregs: np.ndarray,
     regs[TICK] = t
     regs[JNI_END] = jni_end
     regs[JNI_TARGET] = jni_target
+    return skipped

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import bus, cpu, jit_cache, keyboard, raster, sound, state
+from . import bus, cpu, jit_cache, keyboard, palette, raster, sound, state
+from .pointer import address_of
 from .raster import HEIGHT, WIDTH
 from .state import (FRAME_END, FRAME_TICKS, FRAMES, JOY_OFF, JOY_SIZE, KEYS_OFF, KEYS_SIZE,
                     MEM_SIZE, POWER_ON_TICK, REGS_SIZE, TICK, TPC, TPL, VDC_OFF, VDC_SIZE,
@@ -119,6 +120,16 @@ class Machine:
         self._keys = self._mem[KEYS_OFF:KEYS_OFF + KEYS_SIZE]
         self._joys = self._mem[JOY_OFF:JOY_OFF + JOY_SIZE]
         self._map_program()
+        # Polling loops are skipped ahead to the next interrupt or beam event, cycle-identical
+        # (cpu.run); False runs every pass, for comparisons. ``skipped`` counts the
+        # instructions skipped so far (not part of the state).
+        self.skip_polling = True
+        self.skipped = 0
+        # the compiled loop takes the state arrays by address (pointer.py): they live as long
+        # as the machine and are never reallocated
+        self.run_args = tuple(address_of(a) for a in (
+            self._regs, self.iram, self.xram, self.vdc_regs, self._keys, self._joys,
+            self._prog, self._bios, self._cart, self._work, self._snd, self._audio))
         _announce_first_compile()
 
     # ---- running ------------------------------------------------------------------------
@@ -137,15 +148,21 @@ class Machine:
         at the end of a frame publish the picture and the frame's samples."""
         end = int(self._regs[FRAME_END])
         self._regs[VREGS_WRITTEN] = 1       # vdc_regs may have been changed from outside
-        cpu.run(self._regs, self.iram, self.xram, self.vdc_regs, self._keys, self._joys,
-                self._prog, self._bios, self._cart, self._work, self._snd, self._audio,
-                min(tick, end))
+        self.skipped += cpu.run(*self.run_args, min(tick, end), self.skip_polling)
         if self._regs[TICK] >= end:
             self._audio_len = int(self._snd[sound.SND_AUDIO_LEN])
             self._snd[sound.SND_AUDIO_LEN] = 0
             self.frame[...] = raster.frame_of(self._work)
             self._regs[FRAMES] += 1
             self._regs[FRAME_END] += self._regs[FRAME_TICKS]
+
+    def frame_rgb(self, out: np.ndarray | None = None) -> np.ndarray:
+        """The last frame in RGB, (243, 360, 3) uint8 with MAME's colours (palette.py),
+        written into ``out`` if given (reused by a frontend every frame), else a new array."""
+        if out is None:
+            out = np.empty((HEIGHT, WIDTH, 3), dtype=np.uint8)
+        palette.fill_rgb(self.frame, out)
+        return out
 
     def audio(self) -> np.ndarray:
         """The int16 samples produced by the last ``run_frame()``."""

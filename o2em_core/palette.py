@@ -11,6 +11,9 @@ import struct
 import zlib
 
 import numpy as np
+from numba import njit, uint8, uint32
+
+from .pointer import address_of, view
 
 NAMES = ("black", "red", "green", "yellow", "blue", "violet", "cyan", "light grey",
          "grey", "light red", "light green", "light yellow", "light blue", "light violet",
@@ -25,9 +28,76 @@ RGB = np.array([
 ], dtype=np.uint8)
 
 
+# Two pixels (index a | b << 4) as the six bytes R G B R G B they occupy in memory, in the low
+# 48 bits of a uint64 (little-endian hosts)
+_PAIR = np.array([int.from_bytes(bytes(RGB[a]) + bytes(RGB[b]), "little")
+                  for b in range(16) for a in range(16)], dtype=np.uint64)
+# the same colours as opaque RGBA pixels packed in native-order uint32 (one store a pixel)
+RGBA32 = np.concatenate([RGB, np.full((16, 1), 255, np.uint8)], axis=1).view(np.uint32)[:, 0]
+
+
 def to_rgb(frame: np.ndarray) -> np.ndarray:
-    """Palette indices (H, W) -> RGB (H, W, 3) uint8, by one table lookup."""
-    return np.take(RGB, frame & 15, axis=0)
+    """Palette indices (H, W) -> RGB (H, W, 3) uint8 (a new array)."""
+    out = np.empty(frame.shape + (3,), dtype=np.uint8)
+    fill_rgb(np.ascontiguousarray(frame, dtype=np.uint8), out)
+    return out
+
+
+def fill_rgb(frame: np.ndarray, out: np.ndarray) -> None:
+    """Write the RGB of a frame of palette indices (H, W) uint8 into ``out`` (H, W, 3) uint8
+    (both C-contiguous)."""
+    if out.shape != frame.shape + (3,) or out.dtype != np.uint8 or frame.dtype != np.uint8:
+        raise ValueError("fill_rgb needs a uint8 frame (H, W) and a uint8 (H, W, 3) output")
+    if address_of(out) % 4:
+        raise ValueError("fill_rgb needs an output array aligned to 4 bytes (as numpy makes them)")
+    rgb_at(address_of(frame), address_of(out), frame.size)
+
+
+@njit(cache=True)
+def rgb_at(frame_at: int, out_at: int, n: int) -> None:
+    """``fill_rgb`` on addresses (pointer.py): n palette indices to 3·n RGB bytes. Four
+    pixels are read as one 32-bit word and written as twelve bytes, three 32-bit words, from
+    two lookups of a pair of pixels (both addresses 4-byte aligned)."""
+    src = view(frame_at, uint32)
+    dst = view(out_at, uint32)
+    for q in range(n // 4):
+        v = np.uint64(src[q])
+        lo = _PAIR[(v & 15) | ((v >> 4) & 0xF0)]
+        hi = _PAIR[((v >> 16) & 15) | ((v >> 20) & 0xF0)]
+        dst[3 * q] = lo & 0xFFFFFFFF
+        dst[3 * q + 1] = (lo >> 32) | ((hi & 0xFFFF) << 16)
+        dst[3 * q + 2] = hi >> 16
+    tail = view(out_at, uint8)
+    pixels = view(frame_at, uint8)
+    for i in range(n // 4 * 4, n):
+        c = pixels[i] & 15
+        tail[3 * i] = RGB[c, 0]
+        tail[3 * i + 1] = RGB[c, 1]
+        tail[3 * i + 2] = RGB[c, 2]
+
+
+def new_texture(height: int = 243, width: int = 360) -> np.ndarray:
+    """A buffer for ``texture_rgba``: one uint32 RGBA pixel per frame pixel."""
+    return np.zeros((height, width), dtype=np.uint32)
+
+
+def texture_rgba(frame: np.ndarray, out: np.ndarray) -> None:
+    """A frame of palette indices (H, W) uint8 as the RGBA pixels of an OpenGL texture
+    (``new_texture()``, rows bottom-up as GL counts them): what the play window uploads."""
+    if out.shape != frame.shape or out.dtype != np.uint32 or frame.dtype != np.uint8:
+        raise ValueError("texture_rgba needs a uint8 frame (H, W) and a uint32 (H, W) output")
+    texture_at(address_of(frame), address_of(out), frame.shape[0], frame.shape[1])
+
+
+@njit(cache=True)
+def texture_at(frame_at: int, out_at: int, height: int, width: int) -> None:
+    """``texture_rgba`` on addresses (pointer.py)."""
+    src = view(frame_at, uint8)
+    dst = view(out_at, uint32)
+    for y in range(height):
+        row = (height - 1 - y) * width
+        for x in range(width):
+            dst[row + x] = RGBA32[src[y * width + x] & 15]
 
 
 def scale(image: np.ndarray, factor: int) -> np.ndarray:

@@ -101,22 +101,12 @@ GRID_INDEX = np.array([((v >> 3) << 3) | (v & 1) << 2 | ((v >> 1) & 1) << 1 | ((
                        for v in range(16)], dtype=np.uint8)
 
 
-@njit(cache=True, inline="always")
-def _indices(x0: int, x1: int) -> range:
-    """range(x0, x1) over unsigned indices (0 <= x0): numba then drops its negative-index
-    wraparound from every access, and LLVM can vectorize the loop (a copy of a line runs
-    ~25 times faster). Index only arrays whose offset is 0 (see _plane) with them: uint64 mixed
-    with int64 arithmetic would give floats."""
-    return range(np.uint64(x0), np.uint64(max(x0, x1)))    # empty, never wrapped, if x1 < x0
+# Every compiled function below indexes the scratch ``s`` from a base offset ``b`` (the
+# scratch may sit behind the frame in a ``new_work()`` array) and a frame row ``row`` from
+# ``r``: they run on numpy arrays (the public functions) and on the machine loop's pointers
+# alike, and create no array views on the way (see pointer.py).
 
-
-@njit(cache=True, inline="always")
-def _plane(s: np.ndarray, offset: int, size: int = WIDTH) -> np.ndarray:
-    """The ``size`` bytes of scratch ``s`` from ``offset`` (a pixel plane), indexed from 0."""
-    return s[offset:offset + size]
-
-
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _collide(mask: int, present: int, bits: int) -> int:
     """Result bits when an object of classes ``bits`` lands on pixels holding ``present``:
     the newcomer is reported if a present class is watched, the present ones if it is."""
@@ -128,7 +118,7 @@ def _collide(mask: int, present: int, bits: int) -> int:
     return r
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _edge(mask: int, left: int, here: int) -> int:
     """MAME's edge rule (hardware.md §9.2): grid or sprites left of a major pixel, grid left of
     a sprite pixel count as touching."""
@@ -138,7 +128,7 @@ def _edge(mask: int, left: int, here: int) -> int:
     return r | _collide(mask, left & 0x30, here & 0x0F)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _grid_span(a: int, b: int, bits: int, colour: int, s: np.ndarray, t: int) -> None:
     """Grid pixels a..b-1 of the template at t: they only mark the class map (the grid never
     hits anything)."""
@@ -172,7 +162,7 @@ def _draw_grid(vregs: np.ndarray, line: int, s: np.ndarray, t: int) -> None:
                 _grid_span(a, a + width, CLASS_VGRID, colour, s, t)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _grid_kind(ctrl: int, line: int) -> int:
     """Lines of equal kind show the same grid: 0 = no grid, else 2 + 2·row + (on a bar)."""
     if not (ctrl & CTRL_GRID) or line < GRID_TOP or line > GRID_BOTTOM:
@@ -180,7 +170,7 @@ def _grid_kind(ctrl: int, line: int) -> int:
     return 2 + 2 * ((line - GRID_TOP) // GRID_ROW) + (1 if (line - GRID_TOP) % GRID_ROW < 3 else 0)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _major_height(y: int, ptr: int) -> int:
     """Rows shown: until the ROM address reaches row 6 of its glyph slot; row 7 start shows 8."""
     h = 7 - (((y >> 1) + ptr) & 7)
@@ -189,40 +179,36 @@ def _major_height(y: int, ptr: int) -> int:
 
 @njit(cache=True)
 def _draw_cell(vregs: np.ndarray, line: int, y: int, x: int, reg: int, mask: int,
-               s: np.ndarray) -> int:
+               s: np.ndarray, b: int) -> int:
     """One character cell (16 pixel clocks) of a major whose pointer/attribute are at reg,
     reg+1 (hardware.md §7.4, MAME's major-pixel rule §9.2). Returns its hits | OVERLAP."""
     attr = np.int64(vregs[reg + 1])
     address = ((attr & 1) << 8 | vregs[reg]) + (y >> 1) + ((line - y) >> 1)
-    bits = CHARSET[address & 0x1FF]
+    bits = np.int64(CHARSET[address & 0x1FF])
     colour = 8 | ((attr >> 1) & 7)
-    cmap = _plane(s, _CMAP)
-    claim = _plane(s, _CLAIM)
-    hits = _plane(s, _HITS)
-    colours = _plane(s, _COLOUR)
     out = 0
     for k in range(min(16, WIDTH - x)):
-        px = np.uint64(x + k)          # 0 <= x: unsigned, without wraparound (see _indices)
-        present = cmap[px]
-        if claim[px]:                  # a higher-index major was here first
-            claim[px] = 3
+        px = b + x + k
+        present = s[_CMAP + px]
+        if s[_CLAIM + px]:              # a higher-index major was here first
+            s[_CLAIM + px] = 3
             out |= OVERLAP
             if present & CLASS_MAJOR:
                 continue
         else:
-            claim[px] = 1
+            s[_CLAIM + px] = 1
         if (bits >> (7 - (k >> 1))) & 1:       # bit 7 is the leftmost pixel
             hit = _collide(mask, present, CLASS_MAJOR)
-            hits[px] |= hit
+            s[_HITS + px] |= hit
             out |= hit
-            cmap[px] = present | CLASS_MAJOR
-            colours[px] = colour
+            s[_CMAP + px] = present | CLASS_MAJOR
+            s[_COLOUR + px] = colour
     return out
 
 
 @njit(cache=True)
 def _draw_majors(vregs: np.ndarray, ntsc: bool, line: int, mask: int,
-                 s: np.ndarray) -> tuple[int, int, int]:
+                 s: np.ndarray, b: int) -> tuple[int, int, int]:
     """Quads 3→0 then characters 11→0 (hardware.md §7.4, §7.5); returns the span covered and
     the hits | OVERLAP produced."""
     left = WIDTH
@@ -242,7 +228,7 @@ def _draw_majors(vregs: np.ndarray, ntsc: bool, line: int, mask: int,
                 for j in range(4):
                     if x + 32 * j < WIDTH:
                         out |= _draw_cell(vregs, line, y, x + 32 * j, base + 2 + 4 * j,
-                                          mask, s)
+                                          mask, s, b)
     for i in range(11, -1, -1):
         base = 0x10 + 4 * i
         y = np.int64(vregs[base])
@@ -253,18 +239,15 @@ def _draw_majors(vregs: np.ndarray, ntsc: bool, line: int, mask: int,
             if x < WIDTH:
                 left = min(left, x)
                 right = max(right, x + 16)
-                out |= _draw_cell(vregs, line, y, x, base + 2, mask, s)
+                out |= _draw_cell(vregs, line, y, x, base + 2, mask, s, b)
     return left, right, out
 
 
 @njit(cache=True)
 def _draw_sprites(vregs: np.ndarray, line: int, mask: int,
-                  s: np.ndarray) -> tuple[int, int, int]:
+                  s: np.ndarray, b: int) -> tuple[int, int, int]:
     """Sprites 3→0 (hardware.md §7.3): bit 0 of a shape byte is the leftmost pixel. Returns the
     span covered and the hits produced."""
-    cmap = _plane(s, _CMAP)
-    hits = _plane(s, _HITS)
-    colours = _plane(s, _COLOUR)
     left = WIDTH
     right = 0
     out = 0
@@ -288,96 +271,88 @@ def _draw_sprites(vregs: np.ndarray, line: int, mask: int,
         for m in range(8):
             if (shape >> m) & 1:
                 a = x + m * size
-                for px in _indices(a, min(a + size, WIDTH)):     # 0 <= x
-                    present = cmap[px]
+                for px in range(b + a, b + min(a + size, WIDTH)):
+                    present = s[_CMAP + px]
                     hit = _collide(mask, present, bit)
-                    hits[px] |= hit
+                    s[_HITS + px] |= hit
                     out |= hit
-                    colours[px] = colour
-                    cmap[px] = present | bit
+                    s[_COLOUR + px] = colour
+                    s[_CMAP + px] = present | bit
     return left, right, out
 
 
 @njit(cache=True)
-def _compose_line(vregs: np.ndarray, ntsc: bool, line: int, s: np.ndarray) -> None:
+def _compose_line(vregs: np.ndarray, ntsc: bool, line: int, s: np.ndarray, b: int) -> None:
     """Compose the whole of scanline ``line`` from the current registers into scratch ``s``
     (whose grid templates must belong to these registers: see _same_registers)."""
     ctrl = vregs[0xA0]
     kind = _grid_kind(ctrl, line)
     objects = (ctrl & CTRL_OBJECTS) != 0 and line < HEIGHT
     # background and grid come from a template per grid pattern, made once per register state
-    t = _TPL + kind * 2 * WIDTH
-    if not s[_TPL_VALID + kind]:
+    t = b + _TPL + kind * 2 * WIDTH
+    if not s[b + _TPL_VALID + kind]:
         background = BACKGROUND_INDEX[(vregs[0xA3] >> 3) & 7]
         for px in range(WIDTH):
             s[t + px] = 0
             s[t + WIDTH + px] = background
         if kind:
             _draw_grid(vregs, line, s, t)
-        s[_TPL_VALID + kind] = 1
-    cmap = _plane(s, _CMAP)
-    colour = _plane(s, _COLOUR)
-    template_cmap = _plane(s, t)
-    template_colour = _plane(s, t + WIDTH)
-    for px in _indices(0, WIDTH):
-        cmap[px] = template_cmap[px]
-        colour[px] = template_colour[px]
-    s[_ACTIVE] = 1 if kind or objects else 0
+        s[b + _TPL_VALID + kind] = 1
+    for px in range(WIDTH):
+        s[b + _CMAP + px] = s[t + px]
+        s[b + _COLOUR + px] = s[t + WIDTH + px]
+    s[b + _ACTIVE] = 1 if kind or objects else 0
     left = WIDTH
     right = 0
     out = 0
     if objects:
-        for px in range(WIDTH):
+        for px in range(b, b + WIDTH):
             s[_CLAIM + px] = 0
             s[_HITS + px] = 0
             s[_EDGE + px] = 0
-        mask = vregs[0xA2]
-        left, right, out = _draw_majors(vregs, ntsc, line, mask, s)
-        sleft, sright, sout = _draw_sprites(vregs, line, mask, s)
+        mask = np.int64(vregs[0xA2])
+        left, right, out = _draw_majors(vregs, ntsc, line, mask, s, b)
+        sleft, sright, sout = _draw_sprites(vregs, line, mask, s, b)
         out |= sout
         left = max(min(left, sleft), 0)
         right = min(max(right, sright), WIDTH)
-        if mask and not s[_RULES] & NO_EDGE_PASS:
-            # pixel x of `here` meets pixel x of `left` (its left neighbour); a pixel without
-            # an object gets 0, so the loop needs no branch and LLVM vectorizes it
-            start = max(left, 1)
-            here = _plane(s, _CMAP + start)
-            left_of = _plane(s, _CMAP + start - 1)
-            edge = _plane(s, _EDGE + start)
-            for k in _indices(0, right - start):
-                e = _edge(mask, left_of[k], here[k])
-                edge[k] = e
+        if mask and not s[b + _RULES] & NO_EDGE_PASS:
+            # pixel x meets pixel x - 1 (its left neighbour); a pixel without an object gets
+            # 0, so the loop needs no branch and LLVM vectorizes it
+            for px in range(b + max(left, 1), b + right):
+                e = _edge(mask, s[_CMAP + px - 1], s[_CMAP + px])
+                s[_EDGE + px] = e
                 out |= e
-    s[_TOTAL] = out & 0xFF
-    s[_OVERLAPS] = 1 if out & OVERLAP else 0
-    s[_SPAN] = left & 0xFF
-    s[_SPAN + 1] = left >> 8
-    s[_SPAN + 2] = right & 0xFF
-    s[_SPAN + 3] = right >> 8
-    s[_LINE] = line + 1
-    s[_KIND] = _grid_kind(ctrl, line) + 64 * np.int64(s[_OBJECT_LINES + line])
+    s[b + _TOTAL] = out & 0xFF
+    s[b + _OVERLAPS] = 1 if out & OVERLAP else 0
+    s[b + _SPAN] = left & 0xFF
+    s[b + _SPAN + 1] = left >> 8
+    s[b + _SPAN + 2] = right & 0xFF
+    s[b + _SPAN + 3] = right >> 8
+    s[b + _LINE] = line + 1
+    s[b + _KIND] = _grid_kind(ctrl, line) + 64 * np.int64(s[b + _OBJECT_LINES + line])
 
 
 @njit(cache=True)
-def _same_registers(vregs: np.ndarray, ntsc: bool, s: np.ndarray) -> bool:
+def _same_registers(vregs: np.ndarray, ntsc: bool, s: np.ndarray, b: int) -> bool:
     """True if the picture registers equal the snapshot in the scratch; else take a new one
     and note which scanlines have objects on them."""
-    if s[_NTSC] == (2 if ntsc else 1):
-        snap = _plane(s, _SNAP, 256)
+    snap = b + _SNAP
+    if s[b + _NTSC] == (2 if ntsc else 1):
         diff = 0
-        for a in _indices(PICTURE_REGS[0], PICTURE_REGS[1]):
-            diff |= vregs[a] ^ snap[a]
-        for a in _indices(GRID_REGS[0], GRID_REGS[1]):
-            diff |= vregs[a] ^ snap[a]
+        for a in range(PICTURE_REGS[0], PICTURE_REGS[1]):
+            diff |= vregs[a] ^ s[snap + a]
+        for a in range(GRID_REGS[0], GRID_REGS[1]):
+            diff |= vregs[a] ^ s[snap + a]
         if diff == 0:
             return True
     for a in range(256):
-        s[_SNAP + a] = vregs[a]
+        s[snap + a] = vregs[a]
     for k in range(GRID_KINDS):
-        s[_TPL_VALID + k] = 0
-    s[_NTSC] = 2 if ntsc else 1
+        s[b + _TPL_VALID + k] = 0
+    s[b + _NTSC] = 2 if ntsc else 1
     for line in range(HEIGHT):
-        s[_OBJECT_LINES + line] = 0
+        s[b + _OBJECT_LINES + line] = 0
     if vregs[0xA0] & CTRL_OBJECTS:
         for base in range(0x10, 0x80, 4):       # characters, then quad sub-characters
             if base >= 0x40 and (base & 0x0C) != 0:
@@ -387,22 +362,21 @@ def _same_registers(vregs: np.ndarray, ntsc: bool, s: np.ndarray) -> bool:
                 continue
             h = _major_height(y, vregs[base + 14 if base >= 0x40 else base + 2])
             for line in range(y, min(y + 2 * h, HEIGHT)):
-                s[_OBJECT_LINES + line] = 1
+                s[b + _OBJECT_LINES + line] = 1
         for i in range(4):
             y = np.int64(vregs[4 * i])
             size = 4 if vregs[4 * i + 2] & 4 else 2
             for line in range(y, min(y + 8 * size, HEIGHT)):
-                s[_OBJECT_LINES + line] = 1
+                s[b + _OBJECT_LINES + line] = 1
     return False
 
 
-@njit(cache=True, inline="always")
-def _or_pixels(s: np.ndarray, offset: int, x0: int, x1: int) -> int:
-    """The OR of pixels x0..x1-1 of the plane at ``offset`` (a loop LLVM vectorizes)."""
-    plane = _plane(s, offset)
+@njit(cache=True)
+def _or_pixels(s: np.ndarray, at: int, x0: int, x1: int) -> int:
+    """The OR of pixels x0..x1-1 of the plane at ``at`` (a loop LLVM vectorizes)."""
     r = 0
-    for px in _indices(x0, x1):
-        r |= plane[px]
+    for px in range(at + x0, at + x1):
+        r |= s[px]
     return r
 
 
@@ -412,56 +386,64 @@ def new_scratch() -> np.ndarray:
 
 
 @njit(cache=True)
-def draw_segment_with(vregs: np.ndarray, ntsc: bool, line: int, x0: int, x1: int,
-                      lum_forced: bool, row: np.ndarray, s: np.ndarray,
-                      written: bool = True) -> tuple[int, int]:
-    """``draw_segment`` with caller-owned working memory ``s`` from ``new_scratch()``.
-    ``written=False`` promises that ``vregs`` is unchanged since the last call with this
-    scratch, which saves comparing it with the snapshot."""
+def _draw(vregs: np.ndarray, ntsc: bool, line: int, x0: int, x1: int, lum_forced: bool,
+          row: np.ndarray, r: int, s: np.ndarray, b: int, written: bool) -> tuple[int, int]:
+    """``draw_segment_with`` into the row at ``row[r:]`` with the scratch at ``s[b:]``."""
     x0 = max(x0, 0)
     x1 = min(x1, WIDTH)
     if x1 <= x0:
         return 0, 0
-    follows = (x0 > 0 and s[_LINE] == line + 1
-               and (np.int64(s[_DRAWN_LO]) | np.int64(s[_DRAWN_HI]) << 8) == x0)
-    left_drawn = s[_CMAP + x0 - 1] if follows and s[_ACTIVE] else 0
-    if (not written and s[_NTSC] == (2 if ntsc else 1)) or _same_registers(vregs, ntsc, s):
-        if s[_LINE] != line + 1:
+    follows = (x0 > 0 and s[b + _LINE] == line + 1
+               and (np.int64(s[b + _DRAWN_LO]) | np.int64(s[b + _DRAWN_HI]) << 8) == x0)
+    left_drawn = s[b + _CMAP + x0 - 1] if follows and s[b + _ACTIVE] else 0
+    if (not written and s[b + _NTSC] == (2 if ntsc else 1)) or _same_registers(vregs, ntsc,
+                                                                               s, b):
+        if s[b + _LINE] != line + 1:
             # a line without objects looks like the last one composed if that had the same grid
-            kind = _grid_kind(vregs[0xA0], line) + 64 * np.int64(s[_OBJECT_LINES + line])
-            if kind < 64 and s[_KIND] == kind and s[_LINE] != 0:
-                s[_LINE] = line + 1
+            kind = _grid_kind(vregs[0xA0], line) + 64 * np.int64(s[b + _OBJECT_LINES + line])
+            if kind < 64 and s[b + _KIND] == kind and s[b + _LINE] != 0:
+                s[b + _LINE] = line + 1
             else:
-                _compose_line(vregs, ntsc, line, s)
+                _compose_line(vregs, ntsc, line, s, b)
     else:
-        _compose_line(vregs, ntsc, line, s)
-    s[_DRAWN_LO] = x1 & 0xFF
-    s[_DRAWN_HI] = x1 >> 8
+        _compose_line(vregs, ntsc, line, s, b)
+    s[b + _DRAWN_LO] = x1 & 0xFF
+    s[b + _DRAWN_HI] = x1 >> 8
     lum = np.uint8(8 if lum_forced else 0)   # P17 = 0 forces the intensity of every pixel (§8.3)
-    colour = _plane(s, _COLOUR)
-    for px in _indices(x0, x1):
-        row[px] = colour[px] | lum
-    span_lo = np.int64(s[_SPAN]) | np.int64(s[_SPAN + 1]) << 8
-    span_hi = np.int64(s[_SPAN + 2]) | np.int64(s[_SPAN + 3]) << 8
+    for px in range(x0, x1):
+        row[r + px] = s[b + _COLOUR + px] | lum
+    span_lo = np.int64(s[b + _SPAN]) | np.int64(s[b + _SPAN + 1]) << 8
+    span_hi = np.int64(s[b + _SPAN + 2]) | np.int64(s[b + _SPAN + 3]) << 8
     lo = max(x0, span_lo)
     hi = min(x1, span_hi)
     if lo >= hi:
         return 0, 0                   # no object pixel here: the grid alone never collides
     result = 0
     claims = 0
-    if s[_TOTAL] | s[_OVERLAPS]:
+    if s[b + _TOTAL] | s[b + _OVERLAPS]:
         if (x0 == 0 or x0 < span_lo) and x1 >= span_hi:
-            result = np.int64(s[_TOTAL])   # the whole of the line's object pixels
-            claims = 2 * np.int64(s[_OVERLAPS])
+            result = np.int64(s[b + _TOTAL])   # the whole of the line's object pixels
+            claims = 2 * np.int64(s[b + _OVERLAPS])
         else:
-            result = _or_pixels(s, _HITS, lo, hi) | _or_pixels(s, _EDGE, max(lo, x0 + 1), hi)
-            claims = _or_pixels(s, _CLAIM, lo, hi)
-    mask = vregs[0xA2]
-    if x0 > 0 and mask and not s[_RULES] & NO_EDGE_PASS:
+            result = (_or_pixels(s, b + _HITS, lo, hi)
+                      | _or_pixels(s, b + _EDGE, max(lo, x0 + 1), hi))
+            claims = _or_pixels(s, b + _CLAIM, lo, hi)
+    mask = np.int64(vregs[0xA2])
+    if x0 > 0 and mask and not s[b + _RULES] & NO_EDGE_PASS:
         # the first pixel meets its left neighbour as it was drawn, perhaps by older registers
-        left = left_drawn if follows else s[_CMAP + x0 - 1]
-        result |= _edge(mask, left, s[_CMAP + x0])
+        left = left_drawn if follows else s[b + _CMAP + x0 - 1]
+        result |= _edge(mask, left, s[b + _CMAP + x0])
     return result, STATUS_OVERLAP if claims & 2 else 0
+
+
+@njit(cache=True)
+def draw_segment_with(vregs: np.ndarray, ntsc: bool, line: int, x0: int, x1: int,
+                      lum_forced: bool, row: np.ndarray, s: np.ndarray,
+                      written: bool = True) -> tuple[int, int]:
+    """``draw_segment`` with caller-owned working memory ``s`` from ``new_scratch()``.
+    ``written=False`` promises that ``vregs`` is unchanged since the last call with this
+    scratch, which saves comparing it with the snapshot."""
+    return _draw(vregs, ntsc, line, x0, x1, lum_forced, row, 0, s, 0, written)
 
 
 @njit(cache=True)
@@ -489,9 +471,9 @@ def render_frame(vregs: np.ndarray, ntsc: bool, lum_forced: bool,
 
 
 # The machine keeps the scratch after the frame being drawn, in one flat array, so that it travels
-# with the frame through the compiled loop and is saved with the machine state (and slicing a flat
-# array is much cheaper in the hot loop than reshaping a 2-D one).
+# with the frame through the compiled loop and is saved with the machine state.
 WORK_ROWS = HEIGHT + SCRATCH_ROWS
+SCRATCH_AT = HEIGHT * WIDTH      # where the scratch starts in a new_work() array
 
 
 def new_work() -> np.ndarray:
@@ -502,14 +484,14 @@ def new_work() -> np.ndarray:
 
 def frame_of(work: np.ndarray) -> np.ndarray:
     """The (243, 360) frame inside a ``new_work()`` array (a view)."""
-    return work[:HEIGHT * WIDTH].reshape(HEIGHT, WIDTH)
+    return work[:SCRATCH_AT].reshape(HEIGHT, WIDTH)
 
 
 def set_edge_pass(work: np.ndarray, on: bool) -> None:
     """Switch MAME's collision edge pass (hardware.md §9.2, current MAME) on or off for a
     ``new_work()`` array. It is on by default; MAME 0.251, the version our comparison tests run,
     predates it, so they switch it off to compare collision results exactly."""
-    s = work[HEIGHT * WIDTH:]
+    s = work[SCRATCH_AT:]
     s[_RULES] = 0 if on else NO_EDGE_PASS
     s[_LINE] = 0
     s[_NTSC] = 0                       # forget the composed line and the register snapshot
@@ -522,14 +504,12 @@ def overlap_free(work: np.ndarray, line: int) -> bool:
     the scratch of this ``new_work()`` array and no two majors meet on it."""
     if line >= HEIGHT:
         return True
-    s = work[HEIGHT * WIDTH:]
-    return s[_LINE] == line + 1 and s[_OVERLAPS] == 0
+    return work[SCRATCH_AT + _LINE] == line + 1 and work[SCRATCH_AT + _OVERLAPS] == 0
 
 
 @njit(cache=True)
 def draw_segment_work(vregs: np.ndarray, ntsc: bool, line: int, x0: int, x1: int,
                       lum_forced: bool, work: np.ndarray, written: bool = True) -> tuple[int, int]:
     """``draw_segment_with`` on a ``new_work()`` array: frame row ``line`` receives the pixels."""
-    return draw_segment_with(vregs, ntsc, line, x0, x1, lum_forced,
-                             work[line * WIDTH:(line + 1) * WIDTH], work[HEIGHT * WIDTH:],
-                             written)
+    return _draw(vregs, ntsc, line, x0, x1, lum_forced, work, line * WIDTH, work, SCRATCH_AT,
+                 written)

@@ -79,7 +79,7 @@ def note_write(snd: np.ndarray) -> None:
     snd[SND_WRITTEN] = 1
 
 
-@njit(cache=True, inline="always")      # once per line: no call
+@njit(cache=True)
 def clock_line(vregs: np.ndarray, snd: np.ndarray) -> bool:
     """One HBLANK-start clock: step the prescaler (every 4 or 16 lines a shift is due) and shift
     unless the CPU wrote the register since the last clock. True = raise the sound interrupt."""
@@ -114,9 +114,10 @@ def clock_line(vregs: np.ndarray, snd: np.ndarray) -> bool:
     return False
 
 
-@njit(cache=True, inline="always")      # once per line: no call
+@njit(cache=True)
 def emit_line(vregs: np.ndarray, snd: np.ndarray, audio: np.ndarray) -> None:
-    """Append the host samples covered by one scanline of output to ``audio``."""
+    """Append the host samples covered by one scanline of output to ``audio`` (room for
+    AUDIO_CAPACITY samples)."""
     ctrl = np.int64(vregs[0xAA])
     level = 0
     if ctrl & CTRL_ENABLE and snd[SND_LAST_BIT]:
@@ -137,7 +138,7 @@ def emit_line(vregs: np.ndarray, snd: np.ndarray, audio: np.ndarray) -> None:
         snd[SND_DC_X] = x
         snd[SND_DC_Y] = y
         sample = _to_zero(y, DC_SHIFT)
-        if n < audio.shape[0]:
+        if n < AUDIO_CAPACITY:
             audio[n] = max(-32768, min(32767, sample))
             n += 1
         acc = 0
@@ -147,12 +148,12 @@ def emit_line(vregs: np.ndarray, snd: np.ndarray, audio: np.ndarray) -> None:
     snd[SND_AUDIO_LEN] = n
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _to_zero(value: int, shift: int) -> int:
     """value / 2**shift rounded toward zero, so that a decaying filter reaches exactly 0."""
     return value >> shift if value >= 0 else -((-value) >> shift)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _mul_pole(y: int, pole: int) -> int:
     return _to_zero(y * pole, POLE_SHIFT)

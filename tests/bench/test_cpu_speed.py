@@ -44,8 +44,7 @@ def test_cpu_core(benchmark, region: str) -> None:
     def frames() -> None:
         r[state.EV_TICK] = 1 << 60      # no beam event within reach: the CPU alone
         end = int(r[state.TICK]) + FRAMES * frame_ticks
-        cpu.run(r, m.iram, m.xram, m.vdc_regs, m._keys, m._joys, m._prog, m._bios, m._cart,
-                m._work, m._snd, m._audio, end)
+        cpu.run(*m.run_args, end, True)
 
     benchmark(frames)
     assert m.xram.any()                 # the program ran

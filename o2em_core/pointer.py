@@ -1,0 +1,52 @@
+"""Raw views of the machine's state arrays for the compiled loop.
+
+A numba array carries a reference count that the compiled code raises and lowers whenever an
+array is passed on, sliced or assigned; in the per-instruction and per-scanline paths that
+bookkeeping cost more than the emulation itself. The hot loop therefore receives the state
+arrays' addresses as plain integers and indexes them through typed pointers (numba's
+``CPointer``, indexed like a 1-D array, without bounds or negative-index handling). The arrays
+stay owned by ``Machine``, which keeps them alive and never reallocates them (a loaded state
+is copied into them).
+"""
+from __future__ import annotations
+
+import ctypes
+
+import numpy as np
+from numba import config, types
+from numba.extending import intrinsic
+
+# what ``view`` shows without the JIT (NUMBA_DISABLE_JIT=1): enough for any state array
+_PLAIN_VIEW_BYTES = 1 << 20
+
+
+@intrinsic
+def view(typingctx, addr, dtype):
+    """``view(address, numba.uint8)`` inside compiled code: a pointer to the elements of the
+    given type at ``address`` (an integer from ``address_of``)."""
+    if not isinstance(addr, types.Integer):
+        return None
+    item = dtype.dtype if isinstance(dtype, types.DType) else getattr(dtype, "instance_type",
+                                                                     None)
+    if not isinstance(item, types.Number):
+        return None
+    sig = types.CPointer(item)(addr, dtype)
+
+    def codegen(context, builder, signature, args):
+        return builder.inttoptr(args[0], context.get_value_type(signature.return_type))
+    return sig, codegen
+
+
+if config.DISABLE_JIT:
+    def view(addr: int, dtype) -> np.ndarray:      # noqa: F811  (the interpreted machine)
+        """Without the JIT: a numpy array over the memory at ``addr``."""
+        item = np.dtype(str(dtype))
+        raw = (ctypes.c_uint8 * _PLAIN_VIEW_BYTES).from_address(addr)
+        return np.frombuffer(raw, dtype=item)
+
+
+def address_of(array: np.ndarray) -> int:
+    """The address of a C-contiguous array's first element, for ``view``."""
+    if not array.flags.c_contiguous:
+        raise ValueError("the compiled loop needs C-contiguous arrays")
+    return int(array.ctypes.data)
