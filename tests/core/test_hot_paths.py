@@ -24,8 +24,8 @@ m.run_frame()
 m.frame_rgb()
 palette.texture_rgba(m.frame, palette.new_texture())
 found = {}
-for name, fn in (("cpu.run", cpu.run), ("palette.fill_rgb", palette.fill_rgb),
-                 ("palette.texture_rgba", palette.texture_rgba)):
+for name, fn in (("cpu.run", cpu.run), ("palette.rgb_at", palette.rgb_at),
+                 ("palette.texture_at", palette.texture_at)):
     for sig in fn.signatures:
         ir = fn.inspect_llvm(sig)
         calls = [line.strip() for line in ir.splitlines()
@@ -42,8 +42,8 @@ def test_hot_paths_have_no_reference_counting(tmp_path: pathlib.Path) -> None:
                          text=True, timeout=900)
     assert res.returncode == 0, res.stderr
     found = json.loads(res.stdout.splitlines()[-1])
-    assert set(k.split("(")[0] for k in found) == {"cpu.run", "palette.fill_rgb",
-                                                   "palette.texture_rgba"}
+    assert set(k.split("(")[0] for k in found) == {"cpu.run", "palette.rgb_at",
+                                                   "palette.texture_at"}
     for name, info in found.items():
         assert info["size"] > 10_000, f"{name}: no IR to inspect"   # the code is really there
         assert info["calls"] == [], f"{name} counts references: {info['calls'][:3]}"
