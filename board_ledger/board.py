@@ -11,13 +11,15 @@ from __future__ import annotations
 import csv
 import difflib
 import io
+import unicodedata
 from dataclasses import dataclass
 from importlib import resources
 
 import i18n
-from i18n import _
+from i18n import N_, _
 
 from board_ledger.errors import LedgerError, UnknownName
+from board_ledger.numbers import MAX_DIGITS, whole_number
 
 
 @dataclass(frozen=True)
@@ -115,31 +117,64 @@ class Board:
         return Board(rows, self.source, "")
 
 
+# characters no name may hold: control characters (CR, VT, FF, ESC ...), U+0085 and the line and
+# paragraph separators break the one-line notation or the terminal; lone surrogates are no text
+UNWRITABLE = {"Cc": N_("a control character"), "Zl": N_("a line separator"),
+              "Zp": N_("a paragraph separator"), "Cs": N_("a lone surrogate")}
+
+
+def unwritable(name: str) -> str | None:
+    """What in ``name`` the notation cannot write (docs/ledger.md "Names and exports"), or None."""
+    for ch in name:
+        what = UNWRITABLE.get(unicodedata.category(ch))
+        if what:
+            return f"{_(what)} (U+{ord(ch):04X})"
+    return None
+
+
 def parse_board(text: str, source: str = "board file") -> Board:
     """Read a board CSV (columns zone, position, country, pbu); LedgerError names a bad row."""
-    reader = csv.DictReader(io.StringIO(text))
-    need = {"zone", "position", "country", "pbu"}
-    if not reader.fieldnames or not need <= {f.strip() for f in reader.fieldnames}:
-        raise LedgerError(_("{source} is not a board file: it needs the columns zone, position, "
-                            "country, pbu").format(source=source))
+    reader = csv.DictReader(io.StringIO(text.removeprefix("\ufeff"), newline=""))
     countries: list[Country] = []
-    for lineno, row in enumerate(reader, start=2):
-        row = {k.strip(): (v or "").strip() for k, v in row.items() if k}
-        try:
-            country = Country(row["country"], int(row["zone"]), int(row["position"]), int(row["pbu"]))
-        except ValueError:
-            raise LedgerError(_("{source} line {lineno}: zone, position and pbu must be whole "
-                                "numbers").format(source=source, lineno=lineno)) from None
-        if not country.name or country.value < 0:
-            raise LedgerError(_("{source} line {lineno}: a country needs a name and a value of 0 "
-                                "or more").format(source=source, lineno=lineno))
-        countries.append(country)
+    try:
+        need = {"zone", "position", "country", "pbu"}
+        if not reader.fieldnames or not need <= {f.strip() for f in reader.fieldnames if f}:
+            raise LedgerError(_("{source} is not a board file: it needs the columns zone, position, "
+                                "country, pbu").format(source=source))
+        for row in reader:
+            lineno = reader.line_num
+            row = {k.strip(): (v or "").strip() for k, v in row.items() if isinstance(k, str) and k}
+            numbers = [whole_number(row[k]) for k in ("zone", "position", "pbu")]
+            if None in numbers:
+                raise LedgerError(_("{source} line {lineno}: zone, position and pbu must be whole "
+                                    "numbers (digits 0-9, at most {digits})").format(
+                                        source=source, lineno=lineno, digits=MAX_DIGITS))
+            country = Country(row["country"], *numbers)
+            if not country.name or country.name == "-":     # '-' is "none" in 'allies NAME -'
+                raise LedgerError(_("{source} line {lineno}: a country needs a name (not '-')").format(
+                    source=source, lineno=lineno))
+            if unwritable(country.name):
+                raise LedgerError(_("{source} line {lineno}: a country's name cannot hold {what}").format(
+                    source=source, lineno=lineno, what=unwritable(country.name)))
+            countries.append(country)
+    except csv.Error as exc:         # a field over csv's 128 KiB limit, a line break in a field
+        raise LedgerError(_("{source} line {lineno} is not valid CSV ({reason})").format(
+            source=source, lineno=reader.line_num, reason=exc)) from None
     keys = [name_key(c.name) for c in countries]
     if len(set(keys)) != len(keys):
         raise LedgerError(_("{source} names a country twice").format(source=source))
     if not countries:
         raise LedgerError(_("{source} holds no countries").format(source=source))
     return Board(countries, source, text)
+
+
+def csv_rows(board: Board) -> list[str]:
+    """The board as canonical CSV lines (header first): what an export writes inline. A name with
+    a comma, a double quote or '|' is a quoted CSV field."""
+    def field(name: str) -> str:
+        return f'"{name.replace(chr(34), chr(34) * 2)}"' if any(c in name for c in ',"|') else name
+    return ["zone,position,country,pbu"] + [f"{c.zone},{c.position},{field(c.name)},{c.value}"
+                                             for c in board.countries]
 
 
 def standard_board() -> Board:

@@ -6,6 +6,8 @@ cancels the latest action not yet cancelled, so the log only ever grows.
 from __future__ import annotations
 
 import dataclasses
+import types
+import typing
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Iterable
 
@@ -187,17 +189,41 @@ EVENT_TYPES: dict[str, type[Event]] = {
 }
 
 
-def from_json(data: dict[str, Any]) -> Event:
-    """The event a stored JSON object describes; LedgerError if it describes none."""
-    try:
-        cls = EVENT_TYPES[data["type"]]
-        fields = {f.name: data[f.name] if f.name in data or f.default is dataclasses.MISSING else f.default
-                  for f in dataclasses.fields(cls)}
-    except (KeyError, TypeError):
-        raise LedgerError(_("not a ledger event: {data}").format(data=str(data)[:60])) from None
+def _fits(value: Any, hint: Any) -> bool:
+    """Whether a JSON value has the type a field is declared with (str, int, tuples, None)."""
+    if hint is str:
+        return isinstance(value, str)
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if hint is type(None):
+        return value is None
+    args = typing.get_args(hint)
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
+        return any(_fits(value, a) for a in args)
+    if typing.get_origin(hint) is tuple and isinstance(value, (list, tuple)):
+        if len(args) == 2 and args[1] is Ellipsis:
+            return all(_fits(v, args[0]) for v in value)
+        return len(value) == len(args) and all(_fits(v, a) for v, a in zip(value, args))
+    return False
+
+
+def from_json(data: Any) -> Event:
+    """The event a stored JSON object describes; LedgerError if it describes none (an unknown
+    type, a missing field or a field of the wrong JSON type)."""
+    cls = EVENT_TYPES.get(data.get("type")) if isinstance(data, dict) and \
+        isinstance(data.get("type"), str) else None
+    if cls is None:
+        raise LedgerError(_("it is not a ledger event"))
+    hints = typing.get_type_hints(cls)
+    fields = {}
     for f in dataclasses.fields(cls):
-        if isinstance(fields[f.name], list):
-            fields[f.name] = tuple(fields[f.name])
+        if f.name not in data and f.default is dataclasses.MISSING:
+            raise LedgerError(_("a '{verb}' event needs the field '{field}'").format(verb=cls.verb, field=f.name))
+        value = data.get(f.name, f.default)
+        if not _fits(value, hints[f.name]):
+            raise LedgerError(_("the field '{field}' of a '{verb}' event has the wrong type").format(
+                field=f.name, verb=cls.verb))
+        fields[f.name] = tuple(value) if isinstance(value, list) else value
     return cls(**fields)
 
 

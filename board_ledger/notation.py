@@ -14,8 +14,9 @@ import i18n
 from i18n import N_, _
 
 from board_ledger import events as ev
-from board_ledger.board import shown
-from board_ledger.errors import NotationError
+from board_ledger.board import csv_rows, parse_board, shown
+from board_ledger.errors import LedgerError, NotationError
+from board_ledger.numbers import MAX_DIGITS, clipped, whole_number
 
 #: German verbs (and their spellings without umlauts), accepted beside the English ones; the
 #: notation is written with the English verbs, so a saved game reads the same in every language
@@ -74,11 +75,18 @@ def _tokens(line: str) -> list[list[str]]:
     while i < len(line):
         ch = line[i]
         if ch == '"':
-            end = line.find('"', i + 1)
-            if end < 0:
-                raise NotationError(_("a double quote is not closed"))
-            cur.append(line[i + 1:end])
-            in_token, i = True, end + 1
+            i += 1
+            while True:
+                end = line.find('"', i)
+                if end < 0:
+                    raise NotationError(_("a double quote is not closed"))
+                cur.append(line[i:end])
+                i = end + 1
+                if not line.startswith('"', i):
+                    break
+                cur.append('"')            # "" inside quotes is one double quote
+                i += 1
+            in_token = True
             continue
         if ch == "#":
             break
@@ -110,9 +118,11 @@ def _one(token: list[str], verb: str) -> str:
 
 
 def _int(text: str, what: str) -> int:
-    if not re.fullmatch(r"\d+", text):
-        raise NotationError(_("{what} must be a whole number, not '{text}'").format(what=what, text=text))
-    return int(text)
+    number = whole_number(text)
+    if number is None:
+        raise NotationError(_("{what} must be a whole number (digits 0-9, at most {digits}), not "
+                              "'{text}'").format(what=what, digits=MAX_DIGITS, text=clipped(text)))
+    return number
 
 
 def parse_line(line: str) -> ev.Event | None:
@@ -135,7 +145,7 @@ def parse_line(line: str) -> ev.Event | None:
 
     if verb == "board":
         need(n in (1, 2))
-        return ev.BoardFile(words[0], words[1].replace("|", "\n") if n == 2 else "")
+        return ev.BoardFile(words[0], _csv_lines(words[1]) if n == 2 else "")
     if verb in ("value", "zone"):
         need(n == 2)
         number = _int(words[1], _("the value") if verb == "value" else _("the zone"))
@@ -154,8 +164,9 @@ def parse_line(line: str) -> ev.Event | None:
         reading = ""
         if n >= 2 and word(words[-2]) == "reading":
             reading = words[-1]
-            if not reading.isdigit():
-                raise NotationError(_("the reading must be digits, not '{reading}'").format(reading=reading))
+            if whole_number(reading) is None:
+                raise NotationError(_("the reading must be digits 0-9, not '{reading}'").format(
+                    reading=clipped(reading)))
             words = words[:-2]
         need(len(words) >= 1)
         return ev.Draw(tuple(_int(w, _("a digit")) for w in words), reading)
@@ -197,9 +208,32 @@ def parse_line(line: str) -> ev.Event | None:
     return ev.Undo()
 
 
+def _csv_lines(rows: str) -> str:
+    """An inline board's rows as CSV text: '|' ends a row, except inside a quoted CSV field."""
+    out, quoted = [], False
+    for ch in rows:
+        quoted ^= ch == '"'
+        out.append("\n" if ch == "|" and not quoted else ch)
+    return "".join(out)
+
+
+def _quoted(text: str) -> str:
+    return '"' + text.replace('"', '""') + '"'
+
+
 def quote(name: str) -> str:
-    """A name as the notation writes it: bare if it is one plain word, else in double quotes."""
-    return name if re.fullmatch(r'[^\s"#+]+', name) else f'"{name}"'
+    """A name as the notation writes it: bare if it is one plain word, else in double quotes
+    (a double quote inside is written twice)."""
+    return name if re.fullmatch(r'[^\s"#+]+', name) else _quoted(name)
+
+
+def _inline_rows(e: ev.BoardFile) -> str:
+    """The board of ``e`` as one line of CSV rows split by '|', canonical so it replays."""
+    try:
+        lines = csv_rows(parse_board(e.text, e.name))
+    except LedgerError:               # not a board the rules took: keep what was given
+        lines = [line for line in e.text.splitlines() if line.strip()]
+    return "|".join(lines)
 
 
 def format_event(e: ev.Event, country: Callable[[str], str] = str) -> str:
@@ -210,8 +244,8 @@ def format_event(e: ev.Event, country: Callable[[str], str] = str) -> str:
     def qc(name: str) -> str:
         return quote(country(name))
     if isinstance(e, ev.BoardFile):   # the board travels inline, so a saved game stands alone
-        rows = "|".join(line for line in e.text.splitlines() if line.strip())
-        return f'board {q(e.name)} "{rows}"' if rows else f"board {q(e.name)}"
+        rows = _inline_rows(e) if e.text.strip() else ""
+        return f"board {q(e.name)} {_quoted(rows)}" if rows else f"board {q(e.name)}"
     if isinstance(e, (ev.SetValue, ev.SetZone)):
         return f"{e.verb} {qc(e.country)} {e.value if isinstance(e, ev.SetValue) else e.zone}"
     if isinstance(e, ev.Variant):
@@ -262,13 +296,43 @@ def display_event(e: ev.Event) -> str:
     return f"{ENGLISH_TO_GERMAN_VERB.get(verb, verb)} {rest}".strip()
 
 
+MAX_BOARD_BYTES = 1024 * 1024     # a board of the printed size is about 1 KB
+
+
+def read_bounded(path: pathlib.Path, limit: int, what: str) -> str:
+    """The UTF-8 text of the regular file ``path``, read no further than ``limit`` bytes (a device
+    such as /dev/zero or /dev/urandom is refused, not read for ever); NotationError if unusable.
+    A UTF-8 byte order mark (Notepad) is dropped."""
+    try:
+        if path.exists() and not path.is_file():    # a device, a pipe (open would wait), a folder
+            raise NotationError(_("{path} is not a regular file; give {what}").format(path=path, what=what))
+        with open(path, "rb") as f:
+            data = f.read(limit + 1)
+    except OSError as exc:
+        raise NotationError(_("cannot read {path}: {reason}").format(
+            path=path, reason=exc.strerror or exc)) from None
+    if len(data) > limit:
+        raise NotationError(_("{path} is larger than {kib} KiB; give {what}").format(
+            path=path, kib=limit // 1024, what=what))
+    try:
+        return data.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError:
+        raise NotationError(_("{path} is not UTF-8 text; give {what}").format(path=path, what=what)) from None
+
+
 def attach_board(e: ev.Event, base: pathlib.Path) -> ev.Event:
-    """A ``board`` event with the named file's text read (relative to ``base``) so it travels along."""
+    """A ``board`` event with the named file's text read so it travels along. The file must be
+    inside the folder ``base`` (the notation file's folder, the REPL's working folder, or
+    --boards DIR): a notation file from elsewhere cannot make the ledger read any file."""
     if not isinstance(e, ev.BoardFile) or e.text:
         return e
-    path = base / e.name
     try:
-        return ev.BoardFile(e.name, path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
+        folder = base.resolve()
+        path = (base / e.name).resolve()
+    except (OSError, RuntimeError, ValueError) as exc:
         raise NotationError(_("cannot read the board file {path}: {reason}").format(
-            path=path, reason=getattr(exc, "strerror", None) or exc)) from None
+            path=clipped(e.name, 80), reason=exc)) from None
+    if not path.is_relative_to(folder):
+        raise NotationError(_("the board file {name} is outside {folder}; copy it there or name its "
+                              "folder with --boards DIR").format(name=clipped(e.name, 80), folder=base))
+    return ev.BoardFile(e.name, read_bounded(path, MAX_BOARD_BYTES, _("a board file (CSV text)")))

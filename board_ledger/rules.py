@@ -17,7 +17,8 @@ from typing import Callable
 from i18n import N_, _, ngettext
 
 from board_ledger import events as ev
-from board_ledger.board import name_key, parse_board, shown, standard_board
+from board_ledger.board import name_key, parse_board, shown, standard_board, unwritable
+from board_ledger.numbers import clipped, whole_number
 from board_ledger.errors import LedgerError, NotationError, RuleError
 from board_ledger.state import ALLIED, CONQUERED, WEAPONS, Confrontation, Player, State, War, WarResult
 
@@ -189,6 +190,8 @@ def _setup_only(s: State, what: str) -> None:
 
 def _board_file(s: State, e: ev.BoardFile) -> ev.Event:
     _setup_only(s, _("a custom board"))
+    if unwritable(e.name):
+        raise NotationError(_("a board's name cannot hold {what}").format(what=unwritable(e.name)))
     s.board = parse_board(e.text, e.name)
     return e
 
@@ -235,6 +238,9 @@ def _players(s: State, e: ev.Players) -> ev.Event:
             raise RuleError(1, _("two players are called {name}").format(name=n))
         if name_key(n) in RESERVED_NAMES or "+" in n or not n.strip():
             raise RuleError(1, _("'{name}' cannot be a player's name (it is a word of the notation)").format(name=n))
+        if unwritable(n):
+            raise RuleError(1, _("a player's name cannot hold {what} (the notation is one action per "
+                                 "line); choose another name").format(what=unwritable(n)))
     s.players = [Player(n) for n in e.names]
     return ev.Players(tuple(e.names))
 
@@ -262,8 +268,8 @@ def _draw(s: State, e: ev.Draw) -> ev.Event:
     if len(set(e.digits)) != len(e.digits) or not all(0 <= d <= 9 for d in e.digits):
         raise RuleError(2, _("each player picks a different digit from 0 to 9"))
     reading = e.reading or f"{random.randrange(10000):04d}"  # the ledger draws when asked to
-    if not reading.isdigit():
-        raise NotationError(_("the reading must be digits, not '{reading}'").format(reading=reading))
+    if whole_number(reading) is None:
+        raise NotationError(_("the reading must be digits 0-9, not '{reading}'").format(reading=clipped(reading)))
     last = int(reading[-1])
     best = min(range(len(e.digits)), key=lambda i: (abs(e.digits[i] - last), -e.digits[i]))
     for p, d in zip(s.players, e.digits):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import pathlib
 import sys
 
@@ -27,6 +28,8 @@ PROG = "videopac ledger"
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--db", metavar=_("FILE"), help=_("game file of the interactive ledger "
                         "(created if missing; the latest game in it is resumed)"))
+    parser.add_argument("--boards", metavar=_("DIR"), help=_("folder of the board files a 'board' "
+                        "line names (default: the working folder)"))
     parser.add_argument("--window", action="store_true", help=_("the ledger in a window: a large "
                         "board, click a country for its legal actions (no emulator)"))
     sub = parser.add_subparsers(dest="command", metavar=_("COMMAND"))
@@ -36,7 +39,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     p.add_argument("--effects", action="store_true", help=_("with --json: add each accepted line "
                                                            "and what it did (docs/ledger.md, Effects)"))
     p.add_argument("--db", default=argparse.SUPPRESS, metavar=_("FILE"),
-                   help=_("also store the replayed game as a new game in FILE"))
+                   help=_("also store the replayed game as a new game in FILE (only if it all replays)"))
+    p.add_argument("--boards", metavar=_("DIR"), default=argparse.SUPPRESS,
+                   help=_("folder of the board files the notation names (default: the notation file's)"))
     for name, help_ in (("status", _("print the state of a stored game")),
                         ("export", _("write the notation of a stored game")),
                         ("chart", _("draw every player's PBR over a stored game as SVG"))):
@@ -47,8 +52,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
             p.add_argument("--json", action="store_true", help=_("print the status JSON"))
         else:
             p.add_argument("-o", "--output", metavar=_("FILE"), required=name == "chart",
-                           help=_("output file (default: standard output)") if name == "export"
-                           else _("output file"))
+                           help=_("output file, - for standard output (the default)")
+                           if name == "export" else _("output file, - for standard output"))
 
 
 def _fail(message: str, code: int) -> int:
@@ -67,24 +72,23 @@ def _print_state(game: Game, as_json: bool, lines: list[dict] | None = None) -> 
         print(report.now_text(game.state))
 
 
+MAX_NOTATION_BYTES = 16 * 1024 * 1024     # a long game is some ten thousand lines, under 1 MiB
+
+
 def replay(args: argparse.Namespace) -> int:
     if args.effects and not args.json:
         return _fail(_("--effects adds to the JSON output: give --json too"), 2)
     path = pathlib.Path(args.file)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        return _fail(_("{path} is not a text file; give a game in the ledger notation (UTF-8 "
-                       "text)").format(path=path), 1)
-    except OSError as exc:
-        return _fail(_("cannot read {path}: {reason}").format(path=path, reason=exc.strerror or exc), 1)
+    text = notation.read_bounded(path, MAX_NOTATION_BYTES,
+                                 _("a game in the ledger notation (UTF-8 text)"))
+    boards = pathlib.Path(args.boards) if args.boards else path.parent
     said: list[dict] | None = [] if args.effects else None
     game = Game()
     for lineno, line in enumerate(text.splitlines(), start=1):
         try:
             event = notation.parse_line(line)
             if event is not None:
-                accepted, done = effects.play(game, notation.attach_board(event, path.parent))
+                accepted, done = effects.play(game, notation.attach_board(event, boards))
                 if said is not None:
                     said.append({"line": lineno, "action": notation.format_event(accepted), "effects": done})
         except LedgerError as exc:
@@ -114,7 +118,7 @@ def status(args: argparse.Namespace) -> int:
 
 
 def _write(text: str, output: str | None) -> None:
-    if output:
+    if output and output != "-":
         try:
             write_atomically(output, text.encode("utf-8"), parents=False)
         except OSError as exc:          # name the file asked for, not the temporary one
@@ -146,13 +150,16 @@ def main(args: argparse.Namespace) -> int:
             if not display_found():
                 return _fail(_("no display was found; use the terminal ledger: videopac ledger --db FILE"), 2)
             from videopac.ledger_window import run_window
-            return run_window(args.db)
+            return run_window(args.db, args.boards)
         if command is None:
             from videopac.ledger_repl import run_repl
-            return run_repl(args.db)
+            return run_repl(args.db, args.boards)
         return {"replay": replay, "status": status, "export": export, "chart": chart}[command](args)
     except LedgerError as exc:
         return _fail(str(exc), exc.code if isinstance(exc, StoreError) else 2)
+    except BrokenPipeError:  # the reader of the output left (| head): nothing more to say
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     except OSError as exc:  # the export or chart file could not be written
         return _fail(_("cannot write {path}: {reason}; choose another file or free some space").format(
-            path=exc.filename, reason=exc.strerror or exc), 1)
+            path=exc.filename or "-", reason=exc.strerror or exc), 1)

@@ -6,10 +6,12 @@ by line, so it can be driven by a pipe as well as by a person (readline completi
 """
 from __future__ import annotations
 
+import codecs
+import itertools
 import json
 import pathlib
 import sys
-from typing import Callable, TextIO
+from typing import BinaryIO, Callable, Iterator, TextIO
 
 import i18n
 from i18n import N_, _, ngettext
@@ -17,7 +19,7 @@ from i18n import N_, _, ngettext
 from board_ledger import events as ev
 from board_ledger import effects, notation, report
 from board_ledger.board import shown
-from board_ledger.errors import LedgerError
+from board_ledger.errors import LedgerError, NotationError
 from board_ledger.game import Game
 from board_ledger.store import Store
 
@@ -36,8 +38,9 @@ GERMAN_COMMANDS = {"hilfe": "help", "brett": "board", "stand": "status", "jetzt"
 
 
 class Repl:
-    def __init__(self, db: str | None, out: TextIO = sys.stdout) -> None:
+    def __init__(self, db: str | None, out: TextIO = sys.stdout, boards: str | None = None) -> None:
         self.out = out
+        self.boards = pathlib.Path(boards) if boards else pathlib.Path.cwd()  # board files from here
         self.store = Store(db) if db else None
         self.db = db
         if self.store:
@@ -117,7 +120,7 @@ class Repl:
             event = notation.parse_line(line)
             if event is None:
                 return True
-            accepted, said = effects.play(self.game, notation.attach_board(event, pathlib.Path.cwd()))
+            accepted, said = effects.play(self.game, notation.attach_board(event, self.boards))
         except LedgerError as exc:
             self.tell_news(self.game.events[seen:])
             self.say(_("refused: {reason}").format(reason=exc))
@@ -163,8 +166,41 @@ def _completer(repl: Repl) -> Callable[[str, int], str | None]:
     return complete
 
 
-def run_repl(db: str | None) -> int:
-    repl = Repl(db)
+MAX_LINE = 2 * 1024 * 1024    # bytes of one input line: an action, or a board inline (1 MiB at most)
+
+
+def piped_lines(stream: BinaryIO) -> Iterator[str | None]:
+    """The lines of a pipe or file, bounded: None for a line that is not UTF-8 text, NotationError
+    for a line longer than MAX_LINE (``< /dev/zero`` ends there instead of filling the memory).
+    A UTF-8 byte order mark before the first line is dropped, and so is a CR before the LF."""
+    for number in itertools.count(1):
+        raw = stream.readline(MAX_LINE + 1)
+        if not raw:
+            return
+        if len(raw) > MAX_LINE:
+            raise NotationError(_("line {number} of the input is longer than {mib} MiB; the ledger "
+                                  "reads one action per line").format(number=number, mib=MAX_LINE // 1024 ** 2))
+        if number == 1:
+            raw = raw.removeprefix(codecs.BOM_UTF8)
+        try:
+            yield raw.decode("utf-8").removesuffix("\n").removesuffix("\r")
+        except UnicodeDecodeError:
+            yield None
+
+
+def _typed_lines(repl: Repl) -> Iterator[str | None]:
+    """The lines typed at a terminal (with readline); None for a line that is not UTF-8 text."""
+    sys.stdin.reconfigure(errors="surrogateescape")     # bad bytes arrive as lone surrogates
+    while True:
+        try:
+            line = input(repl.prompt())
+        except EOFError:
+            return
+        yield None if any("\udc80" <= ch <= "\udcff" for ch in line) else line
+
+
+def run_repl(db: str | None, boards: str | None = None) -> int:
+    repl = Repl(db, boards=boards)
     interactive = sys.stdin.isatty()
     if interactive:
         try:
@@ -176,14 +212,10 @@ def run_repl(db: str | None) -> int:
             pass
     repl.banner()
     try:
-        while True:
-            try:
-                line = input(repl.prompt()) if interactive else sys.stdin.readline()
-            except EOFError:
-                break
-            if not interactive and line == "":
-                break
-            if not repl.handle(line.rstrip("\n")):
+        for line in _typed_lines(repl) if interactive else piped_lines(sys.stdin.buffer):
+            if line is None:
+                repl.say(_("refused: the line is not UTF-8 text; type it again"))
+            elif not repl.handle(line):
                 break
     finally:
         if repl.store:

@@ -190,9 +190,9 @@ class LedgerWindow(pyglet.window.Window):
             self.choose(country)
 
 
-def run_window(db: str | None) -> int:
+def run_window(db: str | None, boards: str | None = None) -> int:
     """Open the window on the game file (the latest game in it) and run until it is closed."""
-    repl = Repl(db)
+    repl = Repl(db, boards=boards)
     try:
         window = LedgerWindow(repl)
         pyglet.clock.schedule_interval(window.poll, 1.0)
