@@ -302,8 +302,8 @@ class Store:
             try:
                 taken.append(game.take(event))
             except LedgerError as exc:
-                raise StoreError(_("{path} is damaged (game {game} no longer replays at event "
-                                   "{seq}: {reason}); restore a copy").format(
+                raise StoreError(_("{path} is damaged (event {seq} of game {game} no longer passes "
+                                   "the rules: {reason}); restore a copy").format(
                     path=self.path, game=game_id, seq=seq, reason=exc)) from None
             game.seq = seq
         return taken

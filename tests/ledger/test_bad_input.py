@@ -1,0 +1,291 @@
+"""Bad input never crashes the ledger: game files that are locked, full, read-only, damaged or
+hold events of the wrong shape, and notation, boards and REPL lines that are too long, not UTF-8
+or not numbers, all end in one sentence and a non-zero exit (2 for a bad input)."""
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+import sqlite3
+import subprocess
+import sys
+
+import pytest
+
+from board_ledger import events as ev
+from board_ledger import notation
+from board_ledger.errors import LedgerError, StoreError
+from board_ledger.store import Store
+from ledger_helpers import SETUP3, play
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+
+# root may write any file whatever its mode: without these capabilities the modes count for it too
+AS_A_USER = (["setpriv", "--bounding-set=-dac_override,-dac_read_search,-fowner,-linux_immutable"]
+             if os.geteuid() == 0 else [])
+
+
+def ledger(*args: str, stdin: bytes | None = None, cwd=None, modes_count: bool = False):
+    """`videopac ledger ARGS` with stdin bytes; ``modes_count``: file modes bind even as root."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    res = subprocess.run((AS_A_USER if modes_count else []) +
+                         [sys.executable, "-m", "videopac", "ledger", *args], capture_output=True,
+                         input=stdin, cwd=cwd, timeout=120, env=env)
+    res.out, res.err = res.stdout.decode("utf-8", "replace"), res.stderr.decode("utf-8", "replace")
+    return res
+
+
+def one_sentence(res, code: int, *words: str) -> None:
+    assert res.returncode == code, (res.returncode, res.err)
+    assert res.err.startswith("videopac ledger: ") and res.err.count("\n") == 1, res.err
+    assert "Traceback" not in res.err and all(w in res.err for w in words), res.err
+
+
+def stored(path, text=SETUP3):
+    store = Store(path)
+    play(text, game=store.load()[1])
+    store.close()
+
+
+# -- the game file ---------------------------------------------------------------------------
+def test_a_locked_game_file_is_one_sentence_after_the_busy_time(tmp_path):
+    path = tmp_path / "g.sqlite"
+    stored(path)
+    store = Store(path, busy=0.2)
+    game_id, game = store.load()
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")                   # another program's long transaction
+    with pytest.raises(StoreError, match="is locked by another program for more than 0.2 s") as info:
+        game.play(ev.Pass("Carla"))
+    assert info.value.code == 1 and len(game.events) == 8
+    holder.execute("ROLLBACK")
+    store.close()
+    holder.execute("PRAGMA locking_mode=EXCLUSIVE")     # a program that keeps the file to itself
+    holder.execute("BEGIN EXCLUSIVE")
+    holder.execute("COMMIT")
+    with pytest.raises(StoreError, match="is locked"):
+        Store(path, busy=0.2)
+    holder.close()
+    store = Store(path)                                  # the lock is gone: all as it was
+    game_id, game = store.load()
+    assert len(game.events) == 8 and game.play(ev.Pass("Carla")) == ev.Pass("Carla")
+    store.close()
+
+
+def test_a_full_disk_says_so_and_keeps_the_game(tmp_path):
+    path = tmp_path / "g.sqlite"
+    store = Store(path)
+    game_id, game = store.load()
+    pages = store.conn.execute("PRAGMA page_count").fetchone()[0]
+    store.conn.execute(f"PRAGMA max_page_count={pages + 2}")   # SQLite's SQLITE_FULL, as on a full disk
+    rows = "".join(f"1,{i},Country number {i} of a very large board,1\n" for i in range(1, 3000))
+    with pytest.raises(StoreError) as info:
+        game.play(ev.BoardFile("big.csv", "zone,position,country,pbu\n" + rows))
+    assert str(info.value) == f"{path} cannot be written: the disk is full; free some space and try again"
+    assert info.value.code == 1 and game.events == []
+    game.play(ev.Players(("Anna", "Bert")))             # a small action still fits
+    store.close()
+    store = Store(path)
+    assert store.load()[1].events == [ev.Players(("Anna", "Bert"))]
+    store.close()
+
+
+def test_a_read_only_game_in_a_read_only_folder_is_read_but_not_written(tmp_path):
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    path = folder / "g.sqlite"
+    stored(path)
+    path.chmod(0o444)
+    folder.chmod(0o555)
+    try:
+        res = ledger("status", "--db", str(path), "--json", modes_count=True)
+        assert res.returncode == 0, res.err
+        assert [p["name"] for p in json.loads(res.out)["players"]] == ["Anna", "Bert", "Carla"]
+        assert ledger("export", "--db", str(path), modes_count=True).out.count("\n") == 9
+        res = ledger("--db", str(path), stdin=b"pass Carla\n", modes_count=True)
+        one_sentence(res, 1, "is read-only", "status, export or chart")
+        assert "damaged" not in res.err
+    finally:
+        folder.chmod(0o755)
+    assert sorted(p.name for p in folder.iterdir()) == ["g.sqlite"]
+
+
+def test_a_read_only_game_in_a_writable_folder_opened_by_the_repl(tmp_path):
+    path = tmp_path / "g.sqlite"
+    stored(path)
+    path.chmod(0o444)
+    res = ledger("--db", str(path), stdin=b"pass Carla\n", modes_count=True)
+    one_sentence(res, 1, "is read-only")
+    (tmp_path / "g.txt").write_text("players Anna Bert\n")
+    res = ledger("replay", str(tmp_path / "g.txt"), "--db", str(path), modes_count=True)
+    one_sentence(res, 1, "is read-only")
+
+
+def test_an_empty_file_is_not_a_missing_file(tmp_path):
+    path = tmp_path / "g.sqlite"
+    path.write_bytes(b"")
+    one_sentence(ledger("status", "--db", str(path)), 2, "is empty (0 bytes)")
+    assert path.read_bytes() == b""
+
+
+def test_sqlite_s_integrity_report_is_not_pasted_into_the_sentence(tmp_path):
+    path = tmp_path / "g.sqlite"
+    stored(path)
+    conn = sqlite3.connect(path)
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.close()
+    data = bytearray(path.read_bytes())
+    page = 4096
+    for offset in range(page, len(data), page):          # scramble every page's header but the first
+        data[offset:offset + 12] = b"\x0d\x00\x00\x00\xff\xff\xff\xff\x00\x00\x00\x00"
+    path.write_bytes(bytes(data))
+    res = ledger("status", "--db", str(path))
+    one_sentence(res, 2, "is damaged", "restore a copy")
+    assert "***" not in res.err and "Page" not in res.err
+
+
+@pytest.mark.parametrize("body,reason", [
+    (b'{"type": "pass", "player": "\xff\xfe"}', "not UTF-8 text"),
+    (b'{"type": "pass", "player": 5}', "wrong type"),
+    (b'{"type": "players", "names": "Anna"}', "wrong type"),
+    (b'{"type": "draw", "digits": [1, 2, 3], "reading": "\xc2\xb2"}', "digits 0-9"),
+    (b'{"type": "war", "winner": "Carla", "energy": 1' + b"0" * 5000 + b"}", "not JSON"),
+    (b'["pass", "Carla"]', "not a ledger event"),
+    (b'{"type": "pass"}', "needs the field"),
+])
+def test_stored_events_of_the_wrong_shape_are_one_sentence(tmp_path, body, reason):
+    path = tmp_path / "g.sqlite"
+    stored(path, "players Anna Bert Carla\n")
+    conn = sqlite3.connect(path)
+    conn.execute("INSERT INTO events VALUES (1, 2, CAST(? AS TEXT), 'now')", (body,))
+    conn.commit()
+    conn.close()
+    for args in (("status", "--db", str(path)), ("export", "--db", str(path)), ("--db", str(path))):
+        one_sentence(ledger(*args, stdin=b""), 2, "is damaged", "event 2 of game 1", reason)
+
+
+# -- notation, boards and REPL lines -------------------------------------------------------------
+@pytest.mark.parametrize("line,reason", [
+    ("variant target 1" + "0" * 5000, "the target must be a whole number (digits 0-9, at most 18)"),
+    ("value Atlantis ²", "the value must be a whole number"),
+    ("value Atlantis ٣", "the value must be a whole number"),
+    ("draw 1 2 reading ²", "the reading must be digits 0-9"),
+])
+def test_numbers_are_ascii_digits_and_few(tmp_path, line, reason):
+    path = tmp_path / "g.txt"
+    path.write_text("players Anna Bert\n" + line + "\n" if "draw" in line else line + "\n")
+    res = ledger("replay", str(path))
+    assert res.returncode == 2 and res.err.count("\n") == 1 and reason in res.err, res.err
+    assert len(res.err) < 300
+
+
+@pytest.mark.parametrize("board,reason", [
+    ("zone,position,country,pbu|1,1," + "A" * 140_000 + ",3", "is not valid CSV"),
+    ("zone,position,country,pbu|1,1,\rAt,3|2,1,B,3", "line 2"),
+    ('zone,position,country,pbu|1,1,"At\rlantis",3', "control character (U+000D)"),
+    ("zone,position,country,pbu|1,1,Atlantis,3²", "whole numbers"),
+])
+def test_bad_inline_boards_are_refused_in_the_repl(tmp_path, board, reason):
+    res = ledger(stdin=f'board "x.csv" "{board.replace(chr(34), chr(34) * 2)}"\n'.encode())
+    assert res.returncode == 0 and "Traceback" not in res.err
+    refusal = [line for line in res.out.splitlines() if line.startswith("refused:")]
+    assert len(refusal) == 1 and reason in refusal[0]
+
+
+def test_a_repl_line_that_is_not_utf8_is_refused_and_the_next_one_taken(tmp_path):
+    db = tmp_path / "g.sqlite"
+    res = ledger("--db", str(db), stdin=b"players \xff\xfe Bert\nplayers Anna Bert\n")
+    assert res.returncode == 0 and res.err == ""
+    assert "refused: the line is not UTF-8 text; type it again" in res.out
+    assert "ok: players Anna Bert" in res.out
+
+
+@pytest.mark.parametrize("name", ["Ann\x0ba", "Ann\x0ca", "Ann\x85a", "Ann\u2028a", "Ann\ra", "Ann\x1b[2Ja"])
+def test_names_the_notation_cannot_write_are_refused_up_front(name):
+    from board_ledger.game import Game
+    game = Game()
+    with pytest.raises(LedgerError, match="a player's name cannot hold"):
+        game.play(ev.Players((name, "Bert")))
+    assert game.events == []
+
+
+def test_input_from_dev_zero_ends_with_one_sentence(tmp_path):
+    with open("/dev/zero", "rb") as zero:
+        res = subprocess.run([sys.executable, "-m", "videopac", "ledger"], stdin=zero,
+                             capture_output=True, timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert res.returncode == 2
+    assert res.stderr.decode() == ("videopac ledger: line 1 of the input is longer than 2 MiB; "
+                                   "the ledger reads one action per line.\n")
+
+
+def test_replaying_a_device_or_a_huge_file_is_refused(tmp_path):
+    one_sentence(ledger("replay", "/dev/urandom"), 2, "is not a regular file")
+    huge = tmp_path / "huge.txt"
+    with open(huge, "wb") as f:
+        f.truncate(17 * 1024 * 1024)
+    one_sentence(ledger("replay", str(huge)), 2, "is larger than 16384 KiB")
+    one_sentence(ledger("replay", str(tmp_path / "none.txt")), 2, "cannot read")
+
+
+# -- replays and paths ------------------------------------------------------------------------
+def test_a_board_file_is_read_only_inside_the_notation_s_folder_or_boards_dir(tmp_path, small_board):
+    game = tmp_path / "games" / "g.txt"
+    game.parent.mkdir()
+    for name in ("/dev/zero", "/etc/passwd", "../small.csv", str(small_board)):
+        game.write_text(f'board "{name}"\nplayers Anna Bert\n')
+        res = ledger("replay", str(game))
+        assert res.returncode == 2 and "is outside" in res.err and "--boards DIR" in res.err, res.err
+    game.write_text('board "small.csv"\nplayers Anna Bert\n')
+    assert ledger("replay", str(game), "--boards", str(tmp_path)).returncode == 0
+    (game.parent / "link.csv").symlink_to(small_board)    # a link out of the folder is outside too
+    game.write_text('board "link.csv"\nplayers Anna Bert\n')
+    assert "is outside" in ledger("replay", str(game)).err
+    (game.parent / "fifo.csv").unlink(missing_ok=True)
+    os.mkfifo(game.parent / "fifo.csv")                     # would block an open() for ever
+    game.write_text('board "fifo.csv"\n')
+    assert "is not a regular file" in ledger("replay", str(game)).err
+
+
+def test_the_repl_reads_boards_from_its_folder_only(tmp_path, small_board):
+    res = ledger(stdin=b'board "/dev/zero"\nboard "small.csv"\n', cwd=tmp_path)
+    lines = [line for line in res.out.splitlines() if line.startswith(("ok:", "refused:"))]
+    assert lines[0].startswith("refused: the board file /dev/zero is outside")
+    assert lines[1].startswith('ok: board small.csv "zone,position,country,pbu|1,1,Atlantis,10')
+
+
+def test_a_failed_replay_with_db_stores_nothing(tmp_path):
+    db, game = tmp_path / "g.sqlite", tmp_path / "g.txt"
+    game.write_text(SETUP3 + "attack Anna India\n")
+    res = ledger("replay", str(game), "--db", str(db))
+    assert res.returncode == 2 and "rule 10" in res.err
+    store = Store(db)
+    assert store.games() == []                            # no half game that the REPL would resume
+    store.close()
+    game.write_text(SETUP3)
+    assert ledger("replay", str(game), "--db", str(db)).returncode == 0
+    res = ledger("--db", str(db), stdin=b"")
+    assert "game 1 in" in res.out and "8 actions so far" in res.out
+
+
+def test_a_byte_order_mark_is_accepted(tmp_path, small_board):
+    game = tmp_path / "g.txt"
+    game.write_bytes(b"\xef\xbb\xbf" + SETUP3.lstrip().replace("\n", "\r\n").encode())
+    res = ledger("replay", str(game), "--json")
+    assert res.returncode == 0, res.err
+    assert json.loads(res.out)["phase"] == "play"
+    small_board.write_bytes(b"\xef\xbb\xbf" + small_board.read_bytes())
+    game.write_text('board "small.csv"\nplayers Anna Bert\n')
+    assert ledger("replay", str(game)).returncode == 0
+    res = ledger(stdin=b"\xef\xbb\xbfplayers Anna Bert\r\n")
+    assert "ok: players Anna Bert" in res.out
+
+
+def test_dash_is_standard_output_for_export_and_chart(tmp_path):
+    db = tmp_path / "g.sqlite"
+    stored(db)
+    res = ledger("export", "--db", str(db), "-o", "-", cwd=tmp_path)
+    assert res.returncode == 0 and res.out.splitlines()[1] == "players Anna Bert Carla"
+    res = ledger("chart", "--db", str(db), "-o", "-", cwd=tmp_path)
+    assert res.returncode == 0 and res.out.lstrip().startswith(("<svg", "<?xml"))
+    assert not (tmp_path / "-").exists()
