@@ -142,12 +142,13 @@ def test_tank_drives_onto_a_mine(game):
     assert game.unit(0, "U_X") > x
 
 
-@pytest.mark.parametrize("start", [
-    (2, 4),                                 # water from column 3 in row 4
-    (1, 5),                                 # the mountain is in cell (2, 5)
-], ids=["water", "mountain"])
-def test_tank_is_stopped_by(game, start):
-    game.start("T", "T")
+@pytest.mark.parametrize("start, variant", [
+    ((2, 4), 0),                            # water from column 3 in row 4
+    ((0, 6), 0),                            # the pyramid's base from X 28 in row 6
+    ((5, 1), 1),                            # map 1: the mountain is in cell (6, 1)
+], ids=["water", "pyramid", "mountain"])
+def test_tank_is_stopped_by(game, start, variant):
+    game.start("T", "T", variant=variant)
     x, y = cell(*start)
     game.place(0, x, y, RIGHT)
     game.stick(0, right=True)
@@ -181,10 +182,23 @@ def test_plane_crashes_into_a_tree(game):
 
 
 def test_plane_crashes_into_a_mountain(game):
-    game.start("P", "P")
-    game.place(1, *cell(4, 5), LEFT)        # the mountain is in cell (2, 5)
+    game.start("P", "P", variant=1)
+    game.place(1, *cell(7, 1), LEFT)        # map 1: the mountain is in cell (6, 1)
     game.run(80)
     assert game.battle["battle_result"] == "red won"
+
+
+@pytest.mark.parametrize("variant", [0, 1])
+@pytest.mark.parametrize("centre_y, crashes", [
+    (180, True),                            # the base: lines 172-185, X 28-59
+    (165, True),                            # the apex: lines 158-171, X 36-51
+    (155, False),                           # above the apex: free sky
+], ids=["base", "apex", "above"])
+def test_plane_crashes_into_the_drawn_pyramid(game, variant, centre_y, crashes):
+    game.start("P", "P", variant=variant)
+    game.place(1, cell(5, 6)[0], centre_y - 8, LEFT)
+    game.run(60)                            # 48 steps/s: from centre X 96 to 48, over the apex
+    assert game.battle["battle_result"] == ("red won" if crashes else "running")
 
 
 def test_plane_wraps_around_the_screen(game):
@@ -472,11 +486,11 @@ def test_practice_war_shows_its_tenth_win_and_says_it_is_over(game):
     game.run(3)
     assert game.battle["tally_blue"] == 10
     line = game.text()[-1]
-    assert line.split()[1:3] == ["09", "10"]            # the tallies beside the energies
+    assert line.split()[1:3] == ["9", "10"]             # the tallies beside the energies
     game.run(80)
     lines = game.text()
     assert lines[-3:-1] == ["ENDE", "LEER=NEU"]
-    assert lines[-1].split()[1:3] == ["09", "10"]
+    assert lines[-1].split()[1:3] == ["9", "10"]
     game.run(400)                                       # over: no next battle comes
     assert game.battle["tally_blue"] == 10 and game.battle["battle_result"] == "blue won"
 
