@@ -7,8 +7,9 @@ from i18n import _
 
 from board_ledger.state import State
 
-# one colour per marker set (six players at most, rule 1)
-COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b")
+# one colour per marker set (six players at most, rule 1): the Okabe–Ito colours, which stay
+# apart for colour-blind players (docs/table.md: checked in a deuteranopia simulation)
+COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00", "#56B4E9")
 WIDTH, HEIGHT = 720, 420
 LEFT, RIGHT, TOP, BOTTOM = 56, 150, 40, 48
 

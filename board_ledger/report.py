@@ -36,6 +36,16 @@ def turn(s: State) -> dict[str, str | None]:
     return {"attacker": None, "defender": None, "target": None}
 
 
+def player_letters(names: list[str]) -> dict[str, str]:
+    """One letter per player for the board, besides his colour: his initial, else the next letter
+    of his name not yet taken, else his seat number (docs/table.md)."""
+    out: dict[str, str] = {}
+    for seat, name in enumerate(names, start=1):
+        letters = [ch.upper() for ch in name if ch.isalpha()]
+        out[name] = next((ch for ch in letters if ch not in out.values()), str(seat))
+    return out
+
+
 def status(s: State) -> dict[str, Any]:
     """The status JSON of docs/ledger.md."""
     return {

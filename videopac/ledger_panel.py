@@ -16,7 +16,7 @@ import pyglet
 
 from i18n import N_, _, pgettext
 
-from board_ledger import notation, report
+from board_ledger import effects, notation, report
 from board_ledger.board import shown
 from board_ledger.chart import COLOURS, pbr_series
 from board_ledger.errors import LedgerError
@@ -42,6 +42,25 @@ def colour_of(index: int, alpha: int = 255) -> tuple[int, int, int, int]:
     """The player's colour (the chart's colours, one per marker set) as RGBA."""
     h = COLOURS[index % len(COLOURS)].lstrip("#")
     return int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16), alpha
+
+
+ALLIED_SHARE = 0.5            # an allied tile: the player's colour half mixed into the empty tile's
+DARK_INK = (20, 20, 24, 255)  # tile text on light colours (orange, sky blue), else TEXT
+
+
+def tile_fill(colour: tuple[int, ...], kind: str) -> tuple[int, int, int, int]:
+    """A tile's colour: the player's colour for a homeland or a conquered country, paler (mixed
+    with the empty tile) for an allied one."""
+    if kind != ALLIED:
+        return colour[0], colour[1], colour[2], 255
+    mix = [round(ALLIED_SHARE * c + (1 - ALLIED_SHARE) * b) for c, b in zip(colour[:3], TILE[:3])]
+    return mix[0], mix[1], mix[2], 255
+
+
+def ink_on(fill: tuple[int, ...]) -> tuple[int, int, int, int]:
+    """Readable text on ``fill``: dark on light colours, light on dark ones."""
+    luminance = (0.2126 * fill[0] + 0.7152 * fill[1] + 0.0722 * fill[2]) / 255
+    return DARK_INK if luminance > 0.5 else TEXT
 
 
 def _energy_squares(energy: int) -> float:
@@ -143,6 +162,20 @@ def winner_text(s: State) -> str | None:
     return _("{name} wins with PBR {pbr} (rule 22)").format(name=s.winner, pbr=pbr(s.player(s.winner).halves))
 
 
+def last_effects(game: Game) -> str:
+    """What the latest action did (board_ledger/effects.py), one paragraph: "Done: war Carla
+    1355 — Carla won the war for India. …" ('' before the first action)."""
+    if not game.events:
+        return ""
+    latest = game.events[-1]
+    said = effects.effects(game.before, game.state, latest, game.cancelled)
+    lines = effects.effects_lines(said)
+    if not lines:
+        return ""
+    return _("Done: {action} — {effects}").format(action=notation.display_event(latest),
+                                                  effects=" ".join(lines))
+
+
 def last_actions(game: Game, count: int) -> list[str]:
     return [notation.display_event(e) for e in game.events[-count:]]
 
@@ -238,6 +271,7 @@ class LedgerPanel:
         font = max(5.0, min(12.0, font))
         box_w, box_h = w / cols, h / rows
         colour = {n: colour_of(i) for i, n in enumerate(s.names)}
+        letter = report.player_letters(s.names)
         for k, (zone, countries) in enumerate(zones):
             bx, top = x + (k % cols) * box_w, y + h - (k // cols) * box_h
             self._fit(_("Zone {zone}").format(zone=zone) if self.large else f"{zone}", bx + 2, top,
@@ -245,23 +279,64 @@ class LedgerPanel:
             for i, c in enumerate(countries):
                 ty = top - (i + 1) * line
                 tx, tw, th = int(bx), int(box_w - GAP), max(1, int(line) - 1)
-                holders = s.holders_of(c.name)
+                holders = sorted(s.holders_of(c.name), key=s.names.index)
                 owner = s.homeland_owner(c.name)
+                ty0 = int(ty - line) + 1
+                if c.name == self.selected:
+                    self._rect(tx - 1, ty0 - 1, tw + 2, th + 2, ACCENT)
                 fill = TILE
                 if holders:
-                    first = owner or sorted(holders, key=s.names.index)[0]
+                    first = owner or holders[0]
                     kind = "homeland" if owner else s.holders.get(c.name, {}).get(first)
-                    fill = colour[first][:3] + ((255,) if kind != ALLIED else (150,))
-                if c.name == self.selected:
-                    self._rect(tx - 1, int(ty - line) , tw + 2, th + 2, ACCENT)
-                self._rect(tx, int(ty - line) + 1, tw, th, fill)
-                self.tiles[c.name] = (tx, int(ty - line) + 1, tw, th)
-                mark = " " + pgettext("the mark of a homeland on the board", "H") if owner else ""
+                    fill = self._tile(tx, ty0, tw, th, colour[first], kind)
+                else:
+                    self._rect(tx, ty0, tw, th, fill)
+                self.tiles[c.name] = (tx, ty0, tw, th)
+                marks = "".join(letter[n] for n in holders)
+                home = pgettext("the mark of a homeland on the board", "H") if owner else ""
                 name = shown(c.name)
-                text = f"{name} {c.value}{mark}" if self.large else ""
-                self._fit(text, tx + 2, ty, tw - 4, th, font, TEXT,
-                          short=(f"{abbreviation(name)}{'*' if owner else ''}", abbreviation(name),
-                                 abbreviation(name)[:3]))
+                text = " ".join(x for x in (name, str(c.value), marks, home) if x) if self.large else ""
+                short, star = abbreviation(name), "*" if owner else ""
+                forms = ((f"{short} {marks}{star}", f"{short}{marks}{star}", f"{short}{marks}", f"{short[:2]}{marks}")
+                         if marks else (short, short[:3]))
+                self._fit(text, tx + 2, ty, tw - 4, th, font, ink_on(fill), short=forms)
+
+    def _tile(self, x: int, y: int, w: int, h: int, colour, kind: str) -> tuple[int, int, int, int]:
+        """One tile in a player's colour: a homeland framed in white, a conquered country in full
+        colour, an allied one pale with a bar of the full colour on its left (the legend shows
+        the three). Returns the fill the text stands on."""
+        fill = tile_fill(colour, kind)
+        if kind == "homeland":
+            self._rect(x, y, w, h, TEXT[:3] + (255,))
+            self._rect(x + 2, y + 2, w - 4, h - 4, fill)
+        else:
+            self._rect(x, y, w, h, fill)
+            if kind == ALLIED:
+                self._rect(x, y, 2, h, tile_fill(colour, "conquered"))
+        return fill
+
+    def _legend(self, x: float, y: float, w: float, size: float, s: State) -> float:
+        """Three sample tiles with their meaning, in the first player's colour; returns the y
+        below them (nothing is drawn when they do not fit the width)."""
+        if not s.players:
+            return y
+        colour = colour_of(0)
+        items = [("homeland", _("homeland (framed, H)")), ("conquered", _("conquered")),
+                 (ALLIED, _("allied (pale)"))]
+        cx, height = x, 0.0
+        placed = []
+        for kind, text in items:
+            label = self._label(text, cx + 22, y, size * 0.9, DIM)
+            placed.append((kind, cx, label))
+            cx += 22 + label.content_width + 12
+            height = max(height, label.content_height)
+        if cx - 12 > x + w:
+            for _kind, _cx, label in placed:
+                self._drop(label)
+            return y
+        for kind, cx, label in placed:
+            self._tile(int(cx), int(y - height + 2), 18, int(height) - 3, colour, kind)
+        return y - height - 2
 
     def _fit(self, text: str, x: float, top: float, width: float, height: float, size: float,
              colour, short: tuple[str, ...] = ()):
@@ -288,10 +363,11 @@ class LedgerPanel:
             title=self.title or _("Ledger"), phase=report.phase_text(s.phase), amount=f"{s.war_chest:+d}"),
             TEXT, size + 1, True))
         players = []
+        letter = report.player_letters(s.names)
         for i, p in enumerate(s.players):
             turn = " ◀" if report.turn(s)["attacker"] == p.name else ""
             out = " " + _("OUT") if p.eliminated else ""
-            players.append((i, _("{name}: {homeland}, chips {chips}, PBR {pbr}").format(
+            players.append((i, letter[p.name] + "  " + _("{name}: {homeland}, chips {chips}, PBR {pbr}").format(
                 name=p.name, homeland=shown(p.homeland) if p.homeland else "-", chips=p.chips,
                 pbr=pbr(p.halves)) + turn + out))
         y = self._para_block(paragraphs, x, y, w, chart_bottom + chart_h)
@@ -304,8 +380,14 @@ class LedgerPanel:
                                                        color=colour_of(i), batch=self.batch,
                                                        group=self._front))
             y -= label.content_height + 1
+        y = self._legend(x, y - 1, w, size, s)
         rest = [(t, c, size, False) for t, c in contest_lines(s, self.bridge) + self.extra]
-        if s.phase != "over":
+        said = last_effects(self.game)
+        if said:
+            rest.append((said, TEXT, size, False))
+        if s.war or s.confrontation:                  # the war view; its headline is above
+            rest.append(("\n".join(report.war_lines(s)[1:]), DIM, size, False))
+        elif s.phase != "over":
             rest.append((_("Now: {text}").format(text=report.now_text(s)), DIM, size, False))
         recent = last_actions(self.game, 4 if not self.large else 6)
         if recent:

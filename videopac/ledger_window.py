@@ -22,8 +22,14 @@ from board_ledger.errors import LedgerError
 from videopac.ledger_panel import ACCENT, DIM, MIN_WINDOW, TEXT, WARNING, LedgerPanel
 from videopac.ledger_repl import Repl
 
-STRIP = 92          # the strip under the board: offers, the last answer, the input line
+STRIP = 92          # the strip under the board at least: offers, the last answer, the input line
 MAX_OFFERS = 8
+INPUT_BOX = (6, 4, 32)      # x, y, height of the input line's box
+ANSWER_SIZE = 11
+OFFER_ROW = 30              # the offered actions' row, above the answer
+BELOW_ANSWER = 40           # the input line and a gap, below the answer
+STRIP_SHARE = 0.3           # an answer may make the strip this share of the window high; a longer
+                            # one (help, status, board) is shown over the board until the next click
 
 
 def offers_for(state, country: str) -> list[str]:
@@ -50,6 +56,8 @@ class LedgerWindow(pyglet.window.Window):
         self.panel = LedgerPanel(repl.game, large=True, title=self._title())
         self.answer = _("Type an action (notation) and Enter, or click a country.")
         self.answer_colour = DIM
+        self.strip_height = STRIP
+        self.overlay: list = []                 # a long answer shown over the board
         self.offers: list[str] = []
         self.offer_boxes: list[tuple[str, tuple[int, int, int, int]]] = []
         self.batch = pyglet.graphics.Batch()
@@ -58,7 +66,9 @@ class LedgerWindow(pyglet.window.Window):
         self.input = pyglet.text.layout.IncrementalTextLayout(self.document, 10, 6, 0, width=width - 20, height=28,
                                                               batch=self.batch)
         self.caret = pyglet.text.caret.Caret(self.input, color=(255, 255, 255))
-        self.push_handlers(self.caret)
+        # the caret takes the typing only: its mouse handler would swallow every click on the board
+        self.push_handlers(on_text=self.on_text_typed, on_text_motion=self.caret.on_text_motion,
+                           on_text_motion_select=self.caret.on_text_motion_select)
         self.strip_labels: list = []
         self._place()
 
@@ -71,44 +81,91 @@ class LedgerWindow(pyglet.window.Window):
     def _place(self) -> None:
         w, h = self.get_size()
         self.panel.game = self.repl.game
-        self.panel.layout(0, STRIP, w, h - STRIP)
+        self.strip_height = self._answer_height(w, h)
+        self.panel.layout(0, self.strip_height, w, h - self.strip_height)
         self.input.position = (10, 6, 0)
         self.input.width = w - 20
         self._strip()
+
+    def _answer_label(self, text: str, width: int, batch=None, group=None, size: float = ANSWER_SIZE,
+                      colour=None) -> pyglet.text.Label:
+        return pyglet.text.Label(text, x=10, y=0, font_size=size, color=colour or self.answer_colour,
+                                 width=width, multiline=True, anchor_y="top", batch=batch, group=group)
+
+    def _answer_height(self, w: int, h: int) -> int:
+        """The strip's height: room for the whole answer, up to STRIP_SHARE of the window."""
+        probe = self._answer_label(self.answer, w - 20)
+        need = 4 + OFFER_ROW + probe.content_height + BELOW_ANSWER
+        probe.delete()
+        return STRIP if need <= STRIP else need if need <= h * STRIP_SHARE else STRIP
 
     def _strip(self) -> None:
         for item in self.strip_labels:
             item.delete()
         self.strip_labels, self.offer_boxes = [], []
-        w, _ = self.get_size()
-        self.strip_labels.append(pyglet.shapes.Rectangle(0, 0, w, STRIP, color=(16, 17, 24, 255),
+        w = self.get_size()[0]
+        self.strip_labels.append(pyglet.shapes.Rectangle(0, 0, w, self.strip_height, color=(16, 17, 24, 255),
                                                          batch=self.batch, group=pyglet.graphics.Group(0)))
         self.strip_labels.append(pyglet.shapes.Rectangle(6, 4, w - 12, 32, color=(44, 46, 60, 255),
                                                          batch=self.batch, group=pyglet.graphics.Group(0)))
         front = pyglet.graphics.Group(1)
-        answer = pyglet.text.Label(self.answer, x=10, y=40, font_size=11, color=self.answer_colour,
-                                   batch=self.batch, group=front)
-        while answer.content_width > w - 20 and len(answer.text) > 4:     # one line: cut the end
-            answer.text = answer.text[: int(len(answer.text) * (w - 20) / answer.content_width) - 2] + "…"
+        top = self.strip_height - 4
+        self._show_overlay(None)
+        text = self.answer
+        answer = self._answer_label(text, w - 20, self.batch, front)
+        if answer.content_height > top - OFFER_ROW - BELOW_ANSWER:       # too long for the strip
+            self._show_overlay(text)
+            answer.text = text.splitlines()[0] + "  " + _("(the whole answer is shown above; a click closes it)")
+            while answer.content_height > 18 and len(answer.text) > 8:
+                answer.text = answer.text[:-8] + "…"
+        answer.y = top - OFFER_ROW
         self.strip_labels.append(answer)
         x = 10
         for line in self.offers[:MAX_OFFERS]:
-            label = pyglet.text.Label(line, x=x + 6, y=66, font_size=11, color=ACCENT, batch=self.batch,
+            label = pyglet.text.Label(line, x=x + 6, y=top - 20, font_size=11, color=ACCENT, batch=self.batch,
                                       group=front)
             width = label.content_width + 12
             if x + width > w - 10:
                 label.delete()
                 break
-            box = pyglet.shapes.Rectangle(x, 62, width, 24, color=(60, 62, 84, 255), batch=self.batch,
+            box = pyglet.shapes.Rectangle(x, top - 24, width, 24, color=(60, 62, 84, 255), batch=self.batch,
                                           group=pyglet.graphics.Group(0))
             self.strip_labels += [box, label]
-            self.offer_boxes.append((line, (x, 62, width, 24)))
+            self.offer_boxes.append((line, (x, top - 24, width, 24)))
             x += width + 8
+
+    def _show_overlay(self, text: str | None) -> None:
+        """A long answer over the board, in as many columns and as large as fits (None: away)."""
+        for item in self.overlay:
+            item.delete()
+        self.overlay = []
+        if not text:
+            return
+        w, h = self.get_size()
+        bottom, height = self.strip_height + 4, h - self.strip_height - 8
+        lines = text.splitlines()
+        back, front = pyglet.graphics.Group(2), pyglet.graphics.Group(3)
+        self.overlay.append(pyglet.shapes.Rectangle(4, bottom, w - 8, height, color=(12, 13, 20, 245),
+                                                    batch=self.batch, group=back))
+        for size in (12, 11, 10, 9, 8, 7, 6):
+            for columns in (1, 2, 3):
+                per = -(-len(lines) // columns)
+                col_w = (w - 28) // columns
+                labels = [pyglet.text.Label("\n".join(lines[k * per:(k + 1) * per]), x=14 + k * col_w,
+                                            y=bottom + height - 6, font_size=size, color=TEXT, width=col_w - 10,
+                                            multiline=True, anchor_y="top", batch=self.batch, group=front)
+                          for k in range(columns)]
+                if all(lb.content_height <= height - 12 for lb in labels) or (size, columns) == (6, 3):
+                    self.overlay += labels
+                    return
+                for lb in labels:
+                    lb.delete()
 
     @property
     def labels(self) -> list:
         """Every text label on screen (the panel's and the strip's)."""
-        return self.panel.labels + [x for x in self.strip_labels if isinstance(x, pyglet.text.Label)]
+        return self.panel.labels + [x for x in self.strip_labels + self.overlay
+                                    if isinstance(x, pyglet.text.Label)]
 
     def on_resize(self, width: int, height: int) -> None:
         super().on_resize(width, height)
@@ -146,8 +203,12 @@ class LedgerWindow(pyglet.window.Window):
         keep = self.repl.handle(line)
         text = out.getvalue().strip().splitlines()
         ok, refused = _("ok: {action}").format(action=""), _("refused: {reason}").format(reason="")
-        verdicts = [t for t in text if t.startswith((ok, refused))]   # not the news before it
-        self.answer = (verdicts or text or [""])[0]
+        verdicts = [i for i, t in enumerate(text) if t.startswith((ok, refused))]
+        if verdicts:                # an action: the verdict and what it did, not the news before it
+            start = verdicts[0]
+            said = [t.strip() for t in text[start + 1:] if t.startswith("  ")]
+            text = [text[start]] + said
+        self.answer = "\n".join(text)
         self.answer_colour = WARNING if self.answer.startswith(refused) else TEXT
         if not keep:
             self.close()
@@ -155,6 +216,18 @@ class LedgerWindow(pyglet.window.Window):
         self.offers, self.panel.selected = [], None
         self.panel.title = self._title()
         self._place()
+
+    def dismiss(self) -> None:
+        """Close a long answer shown over the board; its first line stays in the strip."""
+        self.answer = self.answer.splitlines()[0] if self.answer else ""
+        self._place()
+
+    def on_text_typed(self, text: str):
+        """Typed text goes onto the input line; Enter's line break does not (Enter books)."""
+        text = text.replace("\r", "").replace("\n", "")
+        if text:
+            self.caret.on_text(text)
+        return pyglet.event.EVENT_HANDLED
 
     def on_key_press(self, symbol: int, modifiers: int):
         if symbol in (pkey.RETURN, pkey.NUM_ENTER):
@@ -165,6 +238,8 @@ class LedgerWindow(pyglet.window.Window):
             return pyglet.event.EVENT_HANDLED
         if symbol == pkey.ESCAPE:           # clears the line instead of closing the window
             self.document.text = ""
+            if self.overlay:
+                self.dismiss()
             return pyglet.event.EVENT_HANDLED
         return None
 
@@ -177,16 +252,23 @@ class LedgerWindow(pyglet.window.Window):
                            if self.offers else _("{country}: no action on it is legal now")).format(
                 country=shown(country))
             self.answer_colour = TEXT
-        self._strip()
+        self._place()
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        if self.overlay:                    # a click closes a long answer
+            self.dismiss()
+            return
         for line, (bx, by, bw, bh) in self.offer_boxes:
             if bx <= x < bx + bw and by <= y < by + bh:
                 self.document.text = line
                 self.caret.position = len(line)
                 return
+        bx, by, bh = INPUT_BOX
+        if bx <= x and by <= y < by + bh:   # on the input line: the caret moves there
+            self.caret.on_mouse_press(x, y, button, modifiers)
+            return
         country = self.panel.country_at(x, y)
-        if country is not None or y > STRIP:
+        if country is not None or y > self.strip_height:
             self.choose(country)
 
 
