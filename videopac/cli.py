@@ -16,6 +16,7 @@ from i18n import N_, _
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "run": ("videopac.run", N_("run the emulator headless (scripts, tests, dumps)")),
     "play": ("videopac.play", N_("play in a window with sound, keyboard and gamepads")),
+    "balance": ("videopac.balance", N_("measure the computer opponent in all nine weapon pairings")),
     "roms": ("videopac.roms", N_("list or export the built-in ROM images")),
     "ledger": ("videopac.ledger_cli", N_("keep the books of a Conquest of the World board game")),
     "joystick": ("videopac.joystick_cli", N_("check real joysticks on a serial adapter")),

@@ -10,6 +10,7 @@ import pathlib
 import sys
 import time
 
+from videopac.computer import ComputerSpecError, add_computer_arguments, parse_specs
 from videopac.joystick_spec import (JoystickSpecError, add_joystick_argument,
                                     open_serial_sources, parse_joystick_specs,
                                     routing)
@@ -40,6 +41,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--write-keymap", action="store_true",
                         help="write the default keymap to ~/.config/videopac/keymap.toml to edit")
     add_joystick_argument(parser)       # --joystick N=serial:PORT (docs/serial-joystick.md)
+    add_computer_arguments(parser)      # --computer red|blue[:level] (docs/conquest.md)
 
 
 def display_found() -> bool:
@@ -75,11 +77,12 @@ class Loop:
     """One tick of the play loop: emulate the frames the pacer asks for, queue their sound,
     show the last picture. Separate from pyglet's event loop so that it can be measured."""
 
-    def __init__(self, session, window, queue, pacer, sound: bool = True, sources=()):
+    def __init__(self, session, window, queue, pacer, sound: bool = True, sources=(), players=()):
         self.session, self.window, self.queue, self.pacer = session, window, queue, pacer
         self.sound = sound
         self.on_frame = None        # called after each emulated frame (the ledger bridge)
         self.sources = sources          # joystick adapters: their sticks win over other inputs
+        self.players = players          # computer opponents: they move their stick every frame
         self._shown: tuple = ()
 
     def tick(self, now: float) -> int:
@@ -95,6 +98,8 @@ class Loop:
         queued = len(self.queue) if self.sound and not fast else int(self.pacer.lead)
         frames = self.pacer.due(now, queued, FAST_FORWARD if fast else 1.0)
         for _ in range(frames):
+            for player in self.players:
+                player.step(machine)
             machine.run_frame()
             if self.on_frame is not None:
                 self.on_frame()
@@ -129,8 +134,13 @@ def main(args: argparse.Namespace) -> int:
         return write_keymap()
     try:
         joysticks = parse_joystick_specs(args.joystick)
-    except JoystickSpecError as exc:
-        return fail(str(exc))
+        chosen = parse_specs(args.computer)
+    except (JoystickSpecError, ComputerSpecError) as exc:
+        return fail(f"{str(exc).rstrip('.')}.")
+    taken = {spec.joystick for spec in joysticks} & {side for side, _ in chosen}
+    if taken:
+        return fail(f"joystick {min(taken)} cannot be both --joystick and --computer; "
+                    f"choose one.")
     if not display_found():
         return fail(HEADLESS)
     if args.scale < 1:
@@ -140,6 +150,12 @@ def main(args: argparse.Namespace) -> int:
         bios, cart = load_roms(args)
     except RomFileError as exc:
         return fail(f"{exc}.")
+    try:
+        from videopac.battle import SymbolFileError, symbols_for
+        from videopac.computer import players
+        computers = players(args.computer, symbols_for(args.cart or None), args.seed)
+    except (SymbolFileError, ComputerSpecError) as exc:
+        return fail(f"{str(exc).rstrip('.')}.")
 
     import pyglet
     pyglet.options["shadow_window"] = False   # one window; lets key names load before it opens
@@ -178,7 +194,8 @@ def main(args: argparse.Namespace) -> int:
         return fail(f"cannot open a window ({exc}).")
     try:
         return run(session, window, swap=args.swap_joysticks, joysticks=joysticks,
-                   on_frame=table.attach(session, window) if table else None)
+                   on_frame=table.attach(session, window) if table else None,
+                   players=computers)
     finally:
         if table:
             table.close()
@@ -199,7 +216,16 @@ def open_window(session, args: argparse.Namespace, screen, table=None):
                       side=side(scale))
 
 
-def run(session, window, swap: bool = False, on_frame=None, joysticks=()) -> int:
+def listen(session, accepts, players=()) -> None:
+    """Route each joystick to its inputs (``accepts``, see joystick_spec.routing); a stick the
+    computer plays listens to no keys or gamepads."""
+    accepts = list(accepts)
+    for player in players:
+        accepts[player.side] = frozenset()
+    session.route(accepts)
+
+
+def run(session, window, swap: bool = False, on_frame=None, joysticks=(), players=()) -> int:
     """Wire sound, gamepads and the pacer to the window and play until it is closed."""
     import pyglet
     from videopac import audio, gamepads, pacing
@@ -212,7 +238,7 @@ def run(session, window, swap: bool = False, on_frame=None, joysticks=()) -> int
         player = None
         session.say(f"no sound ({exc})")
     route = routing(joysticks, swap)       # --joystick: which input drives which stick
-    session.route(route.accepts)
+    listen(session, route.accepts, players)
     try:
         # both live as long as this function: pyglet holds event handlers by weak reference
         pads = gamepads.Gamepads(session.set_pad, say=session.say, order=route.pads)
@@ -222,7 +248,7 @@ def run(session, window, swap: bool = False, on_frame=None, joysticks=()) -> int
         pass
     sources = open_serial_sources(joysticks)      # background readers: they never block
     loop = Loop(session, window, queue, pacing.Pacer(machine.fps, SAMPLE_RATE), sound=player is not None,
-                sources=sources)
+                sources=sources, players=players)
     loop.on_frame = on_frame
 
     def tick(dt: float) -> None:

@@ -17,6 +17,7 @@ import zlib
 from dataclasses import dataclass
 
 from videopac import paths
+from videopac.computer import ComputerSpecError, add_computer_arguments, players
 
 PROG = "videopac run"
 
@@ -60,6 +61,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="write the sound of all frames as 16-bit mono WAV")
     parser.add_argument("--frame-hash", action="store_true",
                         help="print the SHA-256 of the last frame's palette indices")
+    add_computer_arguments(parser)     # --computer red|blue[:level], --seed (docs/conquest.md)
 
     def one_line_error(message: str) -> None:
         print(f"{PROG}: {message}; see '{PROG} --help'", file=sys.stderr)
@@ -229,6 +231,10 @@ def main(args: argparse.Namespace) -> int:
         events = parse_script(_read_text(args.input), args.input) if args.input else []
         bios, cart = _images(args)
         symbols = _symbols(args)
+        try:
+            computers = players(args.computer, symbols, args.seed)
+        except ComputerSpecError as exc:
+            raise UsageError(str(exc)) from None
         state = _read_bytes(args.state_in) if args.state_in else None
 
         from o2em_core import Machine, StateError
@@ -245,6 +251,8 @@ def main(args: argparse.Namespace) -> int:
         for frame in range(args.frames):
             while pending and pending[0].frame <= frame:
                 _apply(machine, pending.pop(0))
+            for computer in computers:     # the computer's stick wins over the script's
+                computer.step(machine)
             machine.run_frame()
             if args.audio:
                 sound.append(machine.audio())

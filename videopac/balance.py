@@ -1,0 +1,192 @@
+"""`videopac balance`: headless battles of the computer opponent in all nine weapon pairings.
+
+For each pairing it plays the standard computer against an idle side, an idle side against the
+standard computer, and two standard computers against each other, and prints one row: red wins,
+blue wins, draws and the mean length in seconds of each. docs/conquest.md shows the table.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import dataclass, field
+
+PROG = "videopac balance"
+PAIRINGS = tuple(r + b for r in "PST" for b in "PST")
+MATCHES = (("computer", "idle"), ("idle", "computer"), ("computer", "computer"))
+MATCH_NAMES = ("computer-idle", "idle-computer", "computer-computer")
+ENERGY = 1000
+RESULTS = {1: "red", 2: "blue", 3: "draw"}
+PHASE_BATTLE = 2
+LEVEL = "standard"
+
+
+class UsageError(Exception):
+    """Something the user must fix; the message is one sentence."""
+
+
+@dataclass
+class Tally:
+    """The results of one kind of match in one pairing."""
+    red: int = 0
+    blue: int = 0
+    draw: int = 0
+    seconds: list[float] = field(default_factory=list)
+
+    def add(self, winner: str, seconds: float) -> None:
+        setattr(self, winner, getattr(self, winner) + 1)
+        self.seconds.append(seconds)
+
+    @property
+    def mean(self) -> float:
+        return sum(self.seconds) / len(self.seconds) if self.seconds else 0.0
+
+    def as_dict(self) -> dict:
+        return {"red_wins": self.red, "blue_wins": self.blue, "draws": self.draw,
+                "mean_seconds": round(self.mean, 1)}
+
+
+def battle_seed(seed: int, pairing: str, match: int, number: int) -> int:
+    """The seed of one battle: different for every battle of a run, the same in every run."""
+    return (seed * 1000003 + PAIRINGS.index(pairing) * 7919 + match * 104729 + number) & 0x7FFFFFFF
+
+
+class Console:
+    """The open BIOS and the battle program, with the computer on the sides it plays."""
+
+    def __init__(self, region: str = "pal") -> None:
+        from cartridge.images import builtin_image, builtin_symbols
+        from o2em_core import Machine
+
+        self.machine = Machine(builtin_image("bios"), builtin_image("conquest"), region=region)
+        self.symbols = builtin_symbols("conquest")
+        self.run(5)
+
+    def run(self, frames: int, players=()) -> None:
+        for _ in range(frames):
+            for player in players:
+                player.step(self.machine)
+            self.machine.run_frame()
+
+    def key(self, name: str) -> None:
+        self.machine.press(name)
+        self.run(2)
+        self.machine.release(name)
+        self.run(2)
+
+    def byte(self, name: str) -> int:
+        return int(self.machine.iram[self.symbols[name]])
+
+    def start(self, pairing: str, energy: int, wait: int = 0) -> None:
+        """From SELECT GAME to a running battle: SPACE, both programs typed, ENTER (the keys
+        of docs/conquest.md); ``wait`` frames first vary the cartridge's random choices."""
+        self.run(wait)
+        self.key("SPACE")
+        self.run(3)
+        for side, weapon in zip("RB", pairing):
+            for name in (side, weapon, *str(energy)):
+                self.key(name)
+        self.key("ENTER")
+        self.run(3)
+        if self.byte("phase") != PHASE_BATTLE:
+            raise RuntimeError("the battle program did not start the battle")
+
+    def fight(self, players, limit: int) -> tuple[str, float]:
+        """Run until the battle ends: (winner red/blue/draw, length in seconds)."""
+        frames = 0
+        while self.byte("battle_result") == 0 and frames < limit:
+            self.run(1, players)
+            frames += 1
+        return RESULTS.get(self.byte("battle_result"), "draw"), frames / self.machine.fps
+
+
+def play(pairing: str, sides: tuple[str, str], region: str, seed: int,
+         energy: int = ENERGY, level: str = LEVEL) -> tuple[str, float, str]:
+    """One battle from power-on: (winner, seconds, SHA-256 of the last frame)."""
+    import hashlib
+    import random
+
+    from videopac.computer import Computer
+
+    console = Console(region)
+    rng = random.Random(seed)
+    console.start(pairing, energy, wait=rng.randrange(60))
+    players = [Computer(side, level, console.symbols, seed=seed)
+               for side, who in enumerate(sides) if who == "computer"]
+    winner, seconds = console.fight(players, limit=int(energy / 5 * console.machine.fps))
+    return winner, seconds, hashlib.sha256(console.machine.frame.tobytes()).hexdigest()
+
+
+def measure(battles: int, region: str, seed: int, progress=None) -> dict[str, list[Tally]]:
+    """The table: for each pairing the tallies of the three kinds of match."""
+    table = {p: [Tally() for _ in MATCHES] for p in PAIRINGS}
+    total, done = len(PAIRINGS) * len(MATCHES) * battles, 0
+    for pairing in PAIRINGS:
+        for m, sides in enumerate(MATCHES):
+            for n in range(battles):
+                winner, seconds, _ = play(pairing, sides, region, battle_seed(seed, pairing, m, n))
+                table[pairing][m].add(winner, seconds)
+                done += 1
+                if progress:
+                    progress(done, total, pairing)
+    return table
+
+
+def bar(done: int, total: int, label: str, width: int = 30) -> str:
+    filled = width * done // total
+    return f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {label}"
+
+
+def text_table(table: dict[str, list[Tally]], battles: int) -> str:
+    """The table as aligned text (Markdown), one row per pairing."""
+    head = ["pairing"] + [f"{name} (red/blue/draw, s)" for name in MATCH_NAMES]
+    rows = []
+    for pairing, tallies in table.items():
+        cells = [f"{t.red}/{t.blue}/{t.draw}, {t.mean:.1f}" for t in tallies]
+        rows.append([f"{pairing[0]}–{pairing[1]}"] + cells)
+    widths = [max(len(r[i]) for r in [head] + rows) for i in range(len(head))]
+
+    def line(cells):
+        return "| " + " | ".join(c.ljust(w) for c, w in zip(cells, widths)) + " |"
+    out = [line(head), "|" + "|".join("-" * (w + 2) for w in widths) + "|"]
+    return "\n".join(out + [line(r) for r in rows])
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--battles", type=int, default=10, metavar="N",
+                        help="battles of each kind in each pairing (default 10)")
+    parser.add_argument("--region", choices=("pal", "ntsc"), default="pal",
+                        help="pal = Videopac G7000 (default), ntsc = Odyssey²")
+    parser.add_argument("--seed", type=int, default=0, metavar="S",
+                        help="seed of the run (the same seed gives the same table)")
+    parser.add_argument("--json", action="store_true", help="write the table as JSON")
+
+    def one_line_error(message: str) -> None:
+        print(f"{PROG}: {message}; see '{PROG} --help'", file=sys.stderr)
+        sys.exit(2)
+
+    parser.error = one_line_error
+
+
+def main(args: argparse.Namespace) -> int:
+    if args.battles < 1 or args.battles > 10000:
+        print(f"{PROG}: --battles must be a whole number from 1 to 10000.", file=sys.stderr)
+        return 2
+
+    def progress(done: int, total: int, pairing: str) -> None:
+        print(bar(done, total, f"{pairing[0]}–{pairing[1]}"), end="", file=sys.stderr, flush=True)
+        if done == total:
+            print(file=sys.stderr)
+
+    table = measure(args.battles, args.region, args.seed, progress)
+    if args.json:
+        document = {"battles": args.battles, "region": args.region, "seed": args.seed,
+                    "energy": ENERGY, "level": LEVEL,
+                    "pairings": {p: dict(zip(MATCH_NAMES, (t.as_dict() for t in ts)))
+                                 for p, ts in table.items()}}
+        print(json.dumps(document, indent=1, ensure_ascii=False))
+    else:
+        print(f"videopac balance --battles {args.battles} --region {args.region} "
+              f"--seed {args.seed}  (energy {ENERGY} each, standard computer)")
+        print(text_table(table, args.battles))
+    return 0

@@ -1,0 +1,608 @@
+"""A computer opponent for the battle program: it plays one side through the controller only.
+
+Each frame it looks at what a player could see — the published symbols (phase, weapons,
+result), the video chip's four sprite registers (the units and their shots) and the picture (the
+terrain) — and answers with stick directions and the fire button. It never writes the machine's
+memory. docs/conquest.md, *The computer opponent*, lists what it relies on and how it plays.
+
+Positions are kept in *steps* (docs/conquest.md): X in units, Y in lines / 2, so that the eight
+directions move (±1, ±1) like the cartridge's step table.
+"""
+from __future__ import annotations
+
+import collections
+import random
+from dataclasses import dataclass
+
+import numpy as np
+
+SIDES = ("red", "blue")
+STICK = ("right", "up+right", "up", "up+left", "left", "down+left", "down", "down+right")
+DX = (1, 1, 0, -1, -1, -1, 0, 1)          # steps per direction 0 right ... 7 down-right
+DY = (0, -1, -1, -1, 0, 1, 1, 1)
+CARDINAL = (0, 2, 4, 6)
+
+# the video chip's sprite registers (hardware.md §7.2): 4 bytes each, Y, X, attribute
+SPRITE_BYTES = 4
+HIDDEN_Y = 0xF8                           # where the cartridge parks a hidden sprite
+COLOUR_BITS = 0x38
+
+# the playfield: 10 x 8 cells of 16 units x 24 lines from X 8, line 24 (docs/conquest.md)
+FIELD_X, FIELD_W = 8, 160
+FIELD_Y, FIELD_H = 12, 96                 # in steps (lines / 2)
+WORLD_W, WORLD_H = 256, 128               # positions wrap at 256 units and 256 lines
+
+# terrain classes, read from the picture's palette indices (docs/conquest.md, The maps)
+WATER, LAND, TREE, OBSTACLE, OUT = range(5)
+PALETTE_TERRAIN = {4: WATER, 12: WATER, 3: LAND, 10: TREE}   # any other colour is an obstacle
+
+READS = ("phase", "battle_result", "weapon_red", "weapon_blue")   # published symbols it reads
+# weapons as the published symbols number them
+PLANE, SUB, TANK = 1, 2, 3
+# speeds in steps per second and ranges in steps (docs/conquest.md, The weapons)
+SPEED = {"tank": 24, "plane": 48, "sub": 16, "missile": 40, "shell": 80}
+RANGE = {TANK: 45, PLANE: 50, SUB: 110}
+HIT_BOX = (4, 4)                          # a direct hit: |dx| < 4 units, |dy| < 4 steps
+BLAST_BOX = (12, 10)                      # a missile blast: 12 units, 20 lines
+NEAR_TREE = 24                            # a shell passes trees within this many steps
+
+NODE = 4                                  # the route planner's grid: 4 x 4 steps
+COLS, ROWS = WORLD_W // NODE, WORLD_H // NODE
+
+
+@dataclass(frozen=True)
+class Level:
+    """How well the computer plays: reaction time, how often it thinks, aim."""
+    delay: int           # frames between seeing the enemy and acting on it
+    think: int           # frames between decisions (the stick is held in between)
+    slack: int           # units/steps taken off the hit box before it fires
+    noise: float         # random error of its aim, in steps
+    dodge: bool          # whether it steps out of the line of an incoming shot
+    launch: int          # submarine: farthest launch distance, in steps
+    wake: int            # frames it may take to start playing
+    spread: float        # share of the good spots it forgets each time it plans a route
+
+
+LEVELS: dict[str, Level] = {
+    "easy": Level(delay=12, think=6, slack=0, noise=3.0, dodge=False, launch=55, wake=60,
+                  spread=0.5),
+    "standard": Level(delay=4, think=2, slack=1, noise=1.0, dodge=True, launch=75, wake=40,
+                      spread=0.4),
+    "hard": Level(delay=1, think=1, slack=1, noise=0.0, dodge=True, launch=90, wake=10,
+                  spread=0.2),
+}
+
+
+class ComputerSpecError(ValueError):
+    """A ``--computer`` value that names no side or level; the message is one sentence."""
+
+
+def parse_spec(text: str) -> tuple[int, str]:
+    """``red``, ``blue:easy`` ... -> (joystick 0 or 1, level name)."""
+    side, _, level = text.strip().lower().partition(":")
+    if side not in SIDES:
+        raise ComputerSpecError(f"--computer '{text}': the side must be red or blue, "
+                                f"optionally with :easy, :standard or :hard")
+    level = level or "standard"
+    if level not in LEVELS:
+        raise ComputerSpecError(f"--computer '{text}': unknown level '{level}'; use easy, "
+                                f"standard or hard")
+    return SIDES.index(side), level
+
+
+def parse_specs(texts) -> list[tuple[int, str]]:
+    """All ``--computer`` values; each side at most once."""
+    specs = [parse_spec(t) for t in texts or ()]
+    sides = [s for s, _ in specs]
+    if len(set(sides)) != len(sides):
+        raise ComputerSpecError("--computer names the same side twice; give red once and "
+                                "blue once at most")
+    return specs
+
+
+def add_computer_arguments(parser) -> None:
+    """``--computer SIDE[:LEVEL]`` (up to twice) and ``--seed``, shared by run and play."""
+    parser.add_argument("--computer", action="append", metavar="SIDE[:LEVEL]",
+                        help="let the computer play red or blue (level easy, standard or hard; "
+                             "give it twice for computer against computer)")
+    parser.add_argument("--seed", type=int, default=0, metavar="S",
+                        help="seed of the computer's choices (the same seed plays the same)")
+
+
+def directions(stick: int | None, fire: bool) -> dict[str, bool]:
+    """The keyword arguments of Machine.set_joystick for a direction (None: centred)."""
+    held = dict(up=False, down=False, left=False, right=False, fire=fire)
+    if stick is not None:
+        for name in STICK[stick].split("+"):
+            held[name] = True
+    return held
+
+
+# ---- what the computer sees ------------------------------------------------------------------
+@dataclass
+class Sprite:
+    sx: float            # centre of a unit / point of a shot, in steps
+    sy: float
+    shown: bool
+
+
+def read_sprite(vdc, index: int, centre: bool) -> Sprite:
+    """Sprite ``index`` from the video chip's registers; a unit's centre is 4 units right and
+    8 lines below the sprite's corner, a shot's point is the corner itself (docs/conquest.md)."""
+    base = index * SPRITE_BYTES
+    y, x, attr = int(vdc[base]), int(vdc[base + 1]), int(vdc[base + 2])
+    shown = not (y == HIDDEN_Y and attr & COLOUR_BITS == 0)
+    if centre:
+        return Sprite((x + 4) % WORLD_W, ((y + 8) % 256) / 2, shown)
+    return Sprite(x, y / 2, shown)
+
+
+def terrain(frame) -> np.ndarray:
+    """The terrain class of every step of the world (WORLD_H x WORLD_W), read from the picture
+    at each step's point; outside the field is OUT."""
+    grid = np.full((WORLD_H, WORLD_W), OUT, np.int8)
+    lines = np.arange(FIELD_Y, FIELD_Y + FIELD_H) * 2
+    pixels = (np.arange(FIELD_X, FIELD_X + FIELD_W) + 5) * 2
+    colours = np.asarray(frame)[lines][:, pixels]
+    lookup = np.full(256, OBSTACLE, np.int8)
+    for colour, kind in PALETTE_TERRAIN.items():
+        lookup[colour] = kind
+    grid[FIELD_Y:FIELD_Y + FIELD_H, FIELD_X:FIELD_X + FIELD_W] = lookup[colours]
+    return grid
+
+
+def dilate(mask: np.ndarray, rx: int, ry: int) -> np.ndarray:
+    """``mask`` grown by rx steps across and ry steps up and down (wrapping at the edges)."""
+    out = mask.copy()
+    for dx in range(1, rx + 1):
+        out |= np.roll(mask, dx, 1) | np.roll(mask, -dx, 1)
+    grown = out.copy()
+    for dy in range(1, ry + 1):
+        grown |= np.roll(out, dy, 0) | np.roll(out, -dy, 0)
+    return grown
+
+
+class World:
+    """The terrain as the units meet it, with the masks each weapon steers by."""
+
+    def __init__(self, frame, sprites: list[tuple[float, float]]) -> None:
+        grid = terrain(frame)
+        for sx, sy in sprites:          # under a unit: the cell's ground, not the unit's colour
+            x0, y0 = int(sx) - 4, int(sy) - 4
+            cell = grid[max(y0 - 8, 0):y0 + 16, max(x0 - 8, 0):x0 + 16]
+            ground = WATER if (cell == WATER).sum() > (cell == LAND).sum() else LAND
+            grid[max(y0, 0):y0 + 8, max(x0, 0):x0 + 8] = ground
+        self.grid = grid
+        self.out, self.tree, self.water = grid == OUT, grid == TREE, grid == WATER
+        solid = grid == OBSTACLE
+        # the cartridge tests a unit's centre against whole cells: keep a cell's width away
+        self.deadly = dilate(solid, 8, 6)                       # mountains, mines: tank, shell
+        self.crash = dilate(solid | (grid == TREE), 8, 6)        # plane
+        self.tank_ok = ((grid == LAND) | (grid == TREE)) & ~self.deadly
+        self.tank_ok &= ~dilate(~((grid == LAND) | (grid == TREE)), 1, 1)
+        self.sub_ok = (grid == WATER) & ~dilate(grid != WATER, 2, 2)
+        self.missile_stop = dilate(solid | (grid == TREE), 6, 5)
+
+    def at(self, mask: np.ndarray, sx: float, sy: float) -> bool:
+        return bool(mask[int(sy) % WORLD_H, int(sx) % WORLD_W])
+
+
+# ---- route planning ---------------------------------------------------------------------------
+def node_of(sx: float, sy: float) -> tuple[int, int]:
+    return int(sx % WORLD_W) // NODE, int(sy % WORLD_H) // NODE
+
+
+def node_centre(c: int, r: int) -> tuple[float, float]:
+    return NODE * c + NODE / 2, NODE * r + NODE / 2
+
+
+NODE_X = NODE * np.arange(COLS) + NODE // 2     # the centres of the planner's nodes
+NODE_Y = NODE * np.arange(ROWS) + NODE // 2
+
+
+def node_mask(mask: np.ndarray) -> np.ndarray:
+    """Which planner nodes have their centre on ``mask`` (ROWS x COLS)."""
+    return mask[NODE_Y][:, NODE_X]
+
+
+def distances(passable: np.ndarray, goals: np.ndarray, moves=range(8),
+              wraps: bool = False) -> np.ndarray:
+    """Moves (no corner cutting) from every passable node to the nearest goal."""
+    far = 1 << 20
+    dist = np.full(passable.shape, far, np.int32)
+    queue = collections.deque()
+    for r, c in zip(*np.nonzero(goals & passable)):
+        dist[r, c] = 0
+        queue.append((int(r), int(c)))
+    rows, cols = passable.shape
+    while queue:
+        r, c = queue.popleft()
+        d = dist[r, c] + 1
+        for k in moves:
+            c2, r2 = c + DX[k], r + DY[k]
+            if wraps:
+                c2, r2 = c2 % cols, r2 % rows
+            elif not (0 <= r2 < rows and 0 <= c2 < cols):
+                continue
+            if not passable[r2, c2] or dist[r2, c2] <= d:
+                continue
+            if DX[k] and DY[k] and not (passable[r, c2] and passable[r2, c]):
+                continue
+            dist[r2, c2] = d
+            queue.append((r2, c2))
+    return dist
+
+
+def aim_direction(dx: float, dy: float) -> int:
+    """The one of the 8 directions nearest to the step vector (dx, dy)."""
+    best, score = 0, -1e9
+    for k in range(8):
+        norm = 1.4142 if DX[k] and DY[k] else 1.0
+        s = (dx * DX[k] + dy * DY[k]) / norm
+        if s > score:
+            best, score = k, s
+    return best
+
+
+def wrap(d: float, size: int) -> float:
+    """The shortest signed distance on a circle of ``size``."""
+    return (d + size / 2) % size - size / 2
+
+
+# ---- the player -------------------------------------------------------------------------------
+class Computer:
+    """Plays side ``side`` (0 red, 1 blue) at ``level``; ``step(machine)`` once a frame, before
+    the frame is run, sets that side's joystick."""
+
+    def __init__(self, side: int, level: str = "standard", symbols: dict[str, int] | None = None,
+                 seed: int = 0) -> None:
+        from cartridge.images import builtin_symbols
+
+        self.side = side
+        self.level_name = level
+        self.level = LEVELS[level]
+        self.symbols = symbols if symbols is not None else builtin_symbols("conquest")
+        self.random = random.Random(seed * 2 + side)
+        self._reset()
+
+    def _reset(self) -> None:
+        self.t = 0
+        self.world: World | None = None
+        self.seen: collections.deque = collections.deque(maxlen=64)   # (t, sx, sy, shown)
+        self.out: tuple[int | None, bool] = (None, False)
+        self.fire_was = False
+        self.me: tuple[float, float] | None = None
+        self.heading: int | None = None
+        self.route: np.ndarray | None = None
+        self.route_t = -99
+        self.goal_key = None
+        self.launched = -1
+        self.wander: tuple[float, float] | None = None
+        # each battle its own temper: how quick, when it starts, which routes it prefers
+        self.delay = self.level.delay + self.random.randrange(self.level.delay + 1)
+        self.wake = 3 + self.random.randrange(self.level.wake)
+
+    # -- reading the machine
+    def _byte(self, iram, name: str) -> int:
+        return int(iram[self.symbols[name]])
+
+    def step(self, machine) -> None:
+        """Look at the machine and set this side's joystick for the next frame."""
+        stick, fire = self.decide(machine)
+        machine.set_joystick(self.side, **directions(stick, fire))
+
+    def decide(self, machine) -> tuple[int | None, bool]:
+        """(direction or None, fire) for the next frame."""
+        iram = machine.iram
+        try:
+            phase = self._byte(iram, "phase")
+            result = self._byte(iram, "battle_result")
+            weapon = self._byte(iram, "weapon_blue" if self.side else "weapon_red")
+            enemy_weapon = self._byte(iram, "weapon_red" if self.side else "weapon_blue")
+        except (KeyError, IndexError):
+            return None, False
+        if phase not in (2, 5) or result != 0 or weapon not in (PLANE, SUB, TANK):
+            if self.t:
+                self._reset()
+            return None, False
+        self.fps = 60 if machine.region == "ntsc" else 50
+        self.weapon, self.enemy_weapon = weapon, enemy_weapon
+        vdc = machine.vdc_regs
+        mine = read_sprite(vdc, self.side, centre=True)
+        other = read_sprite(vdc, 1 - self.side, centre=True)
+        self.shot = read_sprite(vdc, 2 + self.side, centre=False)
+        self.enemy_shot = read_sprite(vdc, 3 - self.side, centre=False)
+        self.t += 1
+        if self.t == 3 or self.t == 30:
+            self.world = World(machine.frame, [(s.sx, s.sy) for s in (mine, other) if s.shown])
+        if other.shown:
+            self.seen.append((self.t, other.sx, other.sy))
+        if mine.shown:
+            self.me = (mine.sx, mine.sy)
+            self.me_t = self.t
+        if self.world is None or self.me is None or self.t < self.wake:
+            return self._hold(None if weapon != PLANE else self.heading, False)
+        if self.t % self.level.think and weapon != SUB:
+            return self._hold(*self.out)
+        behaviour = {PLANE: self._plane, SUB: self._sub, TANK: self._tank}[weapon]
+        return self._hold(*behaviour())
+
+    def _hold(self, stick: int | None, fire: bool) -> tuple[int | None, bool]:
+        self.out = (stick, fire)
+        self.fire_was = fire
+        return stick, fire
+
+    # -- the enemy as seen `delay` frames ago, moved on by its speed
+    def enemy(self, ahead: float = 0.0) -> tuple[float, float, float, float] | None:
+        """(x, y, vx, vy) predicted ``ahead`` frames from now, from sightings at least
+        ``delay`` frames old; None if never seen."""
+        known = [s for s in self.seen if s[0] <= self.t - self.delay] or list(self.seen)[:1]
+        if not known:
+            return None
+        t, x, y = known[-1]
+        vx = vy = 0.0
+        older = [s for s in known if 2 <= t - s[0] <= 6]
+        if older and t - known[-1][0] < 8:
+            t0, x0, y0 = older[-1]
+            vx, vy = wrap(x - x0, WORLD_W) / (t - t0), wrap(y - y0, WORLD_H) / (t - t0)
+        if self.enemy_weapon == SUB and t < self.t - 2:
+            vx = vy = 0.0                       # a submarine out of sight: where it dived
+        lag = self.t - t + ahead
+        return x + vx * lag, y + vy * lag, vx, vy
+
+    def _coins(self, shape) -> np.ndarray:
+        """Uniform numbers in [0, 1) from this computer's own random stream."""
+        return np.random.default_rng(self.random.getrandbits(32)).random(shape)
+
+    def _noise(self) -> float:
+        return self.random.uniform(-self.level.noise, self.level.noise)
+
+    # -- straight shots (tank shell, plane shot)
+    def _hit_after(self, d: int, speed: float, reach: int, blocked) -> bool:
+        """Whether a shot fired now in direction ``d`` meets the enemy's predicted path."""
+        if self.enemy_shown_recently() is False:
+            return False
+        x0, y0 = self.me
+        per_frame = speed / self.fps
+        bx, by = HIT_BOX[0] - self.level.slack, HIT_BOX[1] - self.level.slack
+        noise_x, noise_y = self._noise(), self._noise()
+        for k in range(2, reach + 1):
+            sx, sy = x0 + DX[d] * k, y0 + DY[d] * k
+            if blocked is not None and blocked(sx, sy, k):
+                return False
+            e = self.enemy(ahead=1 + k / per_frame)
+            if abs(wrap(e[0] + noise_x - sx, WORLD_W)) < bx and \
+                    abs(wrap(e[1] + noise_y - sy, WORLD_H)) < by:
+                return True
+        return False
+
+    def enemy_shown_recently(self) -> bool:
+        return bool(self.seen) and self.seen[-1][0] >= self.t - self.delay - 1
+
+    def _incoming(self) -> bool:
+        """An enemy shot or missile is near and coming this way."""
+        s = self.enemy_shot
+        if not s.shown or not self.level.dodge:
+            return False
+        dx, dy = wrap(self.me[0] - s.sx, WORLD_W), wrap(self.me[1] - s.sy, WORLD_H)
+        return abs(dx) < 30 and abs(dy) < 20
+
+    # -- routes
+    def _route_step(self, passable: np.ndarray, goals: np.ndarray, key, moves=range(8),
+                    wraps: bool = False) -> int | None:
+        """The direction to the next node on a shortest route to any goal node (None: at a
+        goal or no route)."""
+        if self.route is None or self.t - self.route_t > 12 or key != self.goal_key:
+            keep = goals & (self._coins(goals.shape) >= self.level.spread)
+            self.route = distances(passable, keep if keep.any() else goals, moves, wraps)
+            self.route_t, self.goal_key = self.t, key
+        c, r = node_of(*self.me)
+        dist = self.route
+        best, best_d = None, dist[r, c]
+        for k in moves:
+            c2, r2 = c + DX[k], r + DY[k]
+            if wraps:
+                c2, r2 = c2 % COLS, r2 % ROWS
+            elif not (0 <= r2 < ROWS and 0 <= c2 < COLS):
+                continue
+            if dist[r2, c2] < best_d:
+                if DX[k] and DY[k] and not (passable[r, c2] and passable[r2, c]):
+                    continue
+                best, best_d, move = (c + DX[k], r + DY[k]), dist[r2, c2], k
+        if best is None:
+            return None
+        if len(moves) == 4:               # a plane flies along rows and columns only
+            return move
+        tx, ty = node_centre(*best)
+        return aim_direction(tx - self.me[0], ty - self.me[1])
+
+    def _goals_aligned(self, ok: np.ndarray, reach: int, near: int, blocked,
+                       diagonal: bool = True) -> np.ndarray:
+        """Nodes on ``ok`` from which a shot along one of the 8 lines reaches the enemy within
+        ``reach`` steps with nothing in its way."""
+        e = self.enemy()
+        ys, xs = NODE_Y, NODE_X
+        dx = np.broadcast_to(e[0] - xs[None, :], (ROWS, COLS))
+        dy = np.broadcast_to(e[1] - ys[:, None], (ROWS, COLS))
+        ax, ay = np.abs(dx), np.abs(dy)
+        lined = ((ay <= 1) & (ax <= reach)) | ((ax <= 1) & (ay <= reach))
+        if diagonal:
+            lined |= (np.abs(ax - ay) <= 1) & (ax <= reach)
+        lined &= (np.maximum(ax, ay) >= near) & node_mask(ok)
+        for r, c in zip(*np.nonzero(lined)):
+            x0, y0 = xs[c], ys[r]
+            d = aim_direction(dx[r, c], dy[r, c])
+            steps = int(max(ax[r, c], ay[r, c]))
+            if any(blocked(x0 + DX[d] * k, y0 + DY[d] * k, k) for k in range(2, steps, 2)):
+                lined[r, c] = False
+        return lined
+
+    # -- tank
+    def _tank(self) -> tuple[int | None, bool]:
+        w = self.world
+        e = self.enemy()
+        if e is None:
+            return None, False
+
+        def blocked(sx, sy, k):
+            if w.at(w.out, sx, sy):
+                return True
+            return w.at(w.deadly, sx, sy) or (k > NEAR_TREE and w.at(w.tree, sx, sy))
+
+        fire_ready = not self.shot.shown and not self.fire_was
+        if fire_ready and self.enemy_shown_recently():
+            order = sorted(range(8), key=lambda d: d != self.heading)
+            for d in order:
+                if self._hit_after(d, SPEED["shell"], RANGE[TANK], blocked):
+                    self.heading = d
+                    return d, True
+        if self._incoming() and self.heading is not None:
+            for d in ((self.heading + 2) % 8, (self.heading + 6) % 8):
+                nx, ny = self.me[0] + 3 * DX[d], self.me[1] + 3 * DY[d]
+                if w.at(w.tank_ok, nx, ny):
+                    self.heading = d
+                    return d, False
+        ok = node_mask(w.tank_ok)
+        key = (node_of(e[0], e[1]),)
+        goals = self._goals_aligned(w.tank_ok, RANGE[TANK] - 8, 8, blocked)
+        if not goals.any() and ok.any():          # out of reach: as near as the land goes
+            far = np.maximum(np.abs(e[0] - NODE_X[None, :]), np.abs(e[1] - NODE_Y[:, None]))
+            goals = ok & (far <= far[ok].min() + 2)
+        d = self._route_step(ok, goals, key)
+        if d is None:                          # on a firing spot: face the enemy
+            d = aim_direction(e[0] - self.me[0], e[1] - self.me[1])
+            if d == self.heading:
+                return None, False
+        self.heading = d
+        return d, False
+
+    # -- plane
+    def _plane(self) -> tuple[int | None, bool]:
+        w = self.world
+        if self.heading is None:
+            self.heading = 0 if self.side == 0 else 4
+        x, y = self.me
+        clear = {}
+        for d in CARDINAL:
+            n = 0
+            while n < 40 and not w.at(w.crash, x + DX[d] * (n + 2), y + DY[d] * (n + 2)):
+                n += 1
+            clear[d] = n
+        safe = [d for d in CARDINAL if clear[d] >= 12] or [max(CARDINAL, key=clear.get)]
+        e = self.enemy()
+        if e is None:
+            return self.heading, False
+        def outside(sx, sy, k):
+            return w.at(w.out, sx, sy)
+
+        fire_ready = not self.shot.shown and not self.fire_was
+        if fire_ready and self.enemy_shown_recently():
+            for d in sorted(safe, key=lambda d: d != self.heading):
+                if self._hit_after(d, SPEED["shell"], RANGE[PLANE], outside):
+                    self.heading = d
+                    return d, True
+        # fly (never slower: it turns back and forth where it must wait) to a node from which a
+        # shot along a row or column reaches the enemy inside the field
+        free = node_mask(~w.crash)
+        goals = self._goals_aligned(~w.out, RANGE[PLANE] - 10, 10, outside, diagonal=False)
+        d = self._route_step(free, goals, (node_of(e[0], e[1]),), CARDINAL, wraps=True)
+        if d is None or clear[d] < 3:
+            d = self.heading if self.heading in safe else max(safe, key=clear.get)
+        if self._incoming() and d in (self.heading, (self.heading + 4) % 8):
+            d = max((k for k in safe if k not in (self.heading, (self.heading + 4) % 8)),
+                    key=clear.get, default=d)
+        self.heading = d
+        return d, False
+
+    # -- submarine
+    def _sub(self) -> tuple[int | None, bool]:
+        w = self.world
+        e = self.enemy()
+        stick, fire = self.out
+        if self.fire_was and self.t - self.launched < 4:
+            return None, True                     # the missile is on its way up to the screen
+        if self.shot.shown and self.fire_was:
+            return self._steer_missile(e)
+        if self.t % self.level.think:
+            if stick is not None:
+                self._reckon(stick)
+            return stick, False
+        if e is None:
+            return None, False
+        x, y = self.me
+        dist = max(abs(e[0] - x), abs(e[1] - y))
+        # water within launch range, not too near the other submarine (touching destroys both)
+        ok = node_mask(w.sub_ok)
+        far = np.maximum(np.abs(e[0] - NODE_X[None, :]), np.abs(e[1] - NODE_Y[:, None]))
+        reach = self.level.launch
+        if ok.any():
+            reach = min(max(reach, int(far[ok].min()) + 12), RANGE[SUB] - 12)
+        goals = (far <= reach - 12) & (far >= 20) & ok
+        if not goals.any():
+            goals = (far <= reach) & ok
+        if not self.shot.shown and not self.fire_was and self.enemy_shown_recently() \
+                and dist <= reach and self.t > 20:
+            self.launched = self.t
+            return None, True
+        key = (node_of(e[0], e[1]),)
+        d = self._route_step(ok, goals, key)
+        if d is None:                             # within reach: cruise among the goal nodes
+            if self.wander is None or max(abs(self.wander[0] - x), abs(self.wander[1] - y)) < 3:
+                choices = np.argwhere(goals)
+                if len(choices):
+                    r, c = choices[self.random.randrange(len(choices))]
+                    self.wander = node_centre(int(c), int(r))
+            if self.wander is not None:
+                d = aim_direction(self.wander[0] - x, self.wander[1] - y)
+                if not w.at(w.sub_ok, x + DX[d] * 2, y + DY[d] * 2):
+                    d = self.random.choice([k for k in range(8)
+                                            if w.at(w.sub_ok, x + DX[k] * 2, y + DY[k] * 2)] or [d])
+        if d is not None:
+            self._reckon(d)
+        return d, False
+
+    def _reckon(self, d: int) -> None:
+        """Where this submarine is while it runs submerged: one frame of its course."""
+        if self.me_t == self.t:
+            return
+        x, y = self.me
+        v = SPEED["sub"] / self.fps
+        nx, ny = x + DX[d] * v, y + DY[d] * v
+        if self.world.at(self.world.water, nx, ny):
+            self.me = (nx, ny)
+
+    def _steer_missile(self, e) -> tuple[int | None, bool]:
+        if e is None:
+            return None, False
+        w = self.world
+        m = self.shot
+        per_frame = SPEED["missile"] / self.fps
+        dist = max(abs(e[0] - m.sx), abs(e[1] - m.sy))
+        lead = dist / per_frame
+        ex, ey, _, _ = self.enemy(ahead=min(lead, 40))
+        now = self.enemy(ahead=1)
+        bx, by = BLAST_BOX[0] - 2 - self.level.slack, BLAST_BOX[1] - 2 - self.level.slack
+        if abs(now[0] - m.sx) < bx and abs(now[1] - m.sy) < by:
+            return None, False                    # release: it detonates
+        flown = (self.t - self.launched) * per_frame
+        if flown > RANGE[SUB] - 4 and abs(now[0] - m.sx) < BLAST_BOX[0] and \
+                abs(now[1] - m.sy) < BLAST_BOX[1]:
+            return None, False
+        best, best_s = None, 1e9
+        for d in range(8):
+            nx, ny = m.sx + DX[d] * 4, m.sy + DY[d] * 4
+            if w.at(w.missile_stop, nx, ny) and max(abs(ex - nx), abs(ey - ny)) > 6:
+                continue
+            s = max(abs(ex - nx), abs(ey - ny)) + 0.3 * min(abs(ex - nx), abs(ey - ny))
+            if s < best_s:
+                best, best_s = d, s
+        return best, True
+
+
+def players(specs, symbols: dict[str, int] | None, seed: int = 0) -> list[Computer]:
+    """The computers that ``--computer`` values ask for, on a cartridge with ``symbols``."""
+    chosen = parse_specs(specs)
+    if chosen and not (symbols and all(name in symbols for name in READS)):
+        raise ComputerSpecError("--computer plays the battle program only; this cartridge "
+                                "publishes no battle symbols (docs/conquest.md)")
+    return [Computer(side, level, symbols, seed) for side, level in chosen]
