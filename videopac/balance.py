@@ -117,11 +117,12 @@ def play(pairing: str, sides: tuple[str, str], region: str, seed: int,
     return winner, seconds, hashlib.sha256(console.machine.frame.tobytes()).hexdigest()
 
 
-def measure(battles: int, region: str, seed: int, progress=None) -> dict[str, list[Tally]]:
+def measure(battles: int, region: str, seed: int, progress=None,
+            pairings: tuple[str, ...] = PAIRINGS) -> dict[str, list[Tally]]:
     """The table: for each pairing the tallies of the three kinds of match."""
-    table = {p: [Tally() for _ in MATCHES] for p in PAIRINGS}
-    total, done = len(PAIRINGS) * len(MATCHES) * battles, 0
-    for pairing in PAIRINGS:
+    table = {p: [Tally() for _ in MATCHES] for p in pairings}
+    total, done = len(pairings) * len(MATCHES) * battles, 0
+    for pairing in pairings:
         for m, sides in enumerate(MATCHES):
             for n in range(battles):
                 winner, seconds, _ = play(pairing, sides, region, battle_seed(seed, pairing, m, n))
@@ -160,6 +161,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0, metavar="S",
                         help="seed of the run (the same seed gives the same table)")
     parser.add_argument("--json", action="store_true", help="write the table as JSON")
+    parser.add_argument("--pairings", metavar="PS,TT", default=",".join(PAIRINGS),
+                        help="only these pairings, red's weapon first (default: all nine)")
 
     def one_line_error(message: str) -> None:
         print(f"{PROG}: {message}; see '{PROG} --help'", file=sys.stderr)
@@ -168,9 +171,25 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.error = one_line_error
 
 
+def parse_pairings(text: str) -> tuple[str, ...]:
+    """``PS,TT`` -> ("PS", "TT"); UsageError names a pairing that is not one of the nine."""
+    chosen = tuple(p.strip().upper() for p in text.split(",") if p.strip())
+    for pairing in chosen:
+        if pairing not in PAIRINGS:
+            raise UsageError(f"--pairings: '{pairing}' is not a pairing; give two of P, S, T "
+                             f"(red's weapon first), separated by commas, e.g. PS,TT")
+    if not chosen:
+        raise UsageError("--pairings names no pairing; give e.g. PS,TT")
+    return tuple(dict.fromkeys(chosen))
+
+
 def main(args: argparse.Namespace) -> int:
-    if args.battles < 1 or args.battles > 10000:
-        print(f"{PROG}: --battles must be a whole number from 1 to 10000.", file=sys.stderr)
+    try:
+        if args.battles < 1 or args.battles > 10000:
+            raise UsageError("--battles must be a whole number from 1 to 10000")
+        pairings = parse_pairings(args.pairings)
+    except UsageError as exc:
+        print(f"{PROG}: {exc}.", file=sys.stderr)
         return 2
 
     def progress(done: int, total: int, pairing: str) -> None:
@@ -178,7 +197,7 @@ def main(args: argparse.Namespace) -> int:
         if done == total:
             print(file=sys.stderr)
 
-    table = measure(args.battles, args.region, args.seed, progress)
+    table = measure(args.battles, args.region, args.seed, progress, pairings)
     if args.json:
         document = {"battles": args.battles, "region": args.region, "seed": args.seed,
                     "energy": ENERGY, "level": LEVEL,

@@ -360,19 +360,18 @@ class Computer:
     # -- straight shots (tank shell, plane shot)
     def _hit_after(self, d: int, speed: float, reach: int, blocked) -> bool:
         """Whether a shot fired now in direction ``d`` meets the enemy's predicted path."""
-        if self.enemy_shown_recently() is False:
-            return False
         x0, y0 = self.me
         per_frame = speed / self.fps
         bx, by = HIT_BOX[0] - self.level.slack, HIT_BOX[1] - self.level.slack
-        noise_x, noise_y = self._noise(), self._noise()
+        ex, ey, vx, vy = self.enemy()
+        ex, ey = ex + self._noise(), ey + self._noise()
         for k in range(2, reach + 1):
             sx, sy = x0 + DX[d] * k, y0 + DY[d] * k
             if blocked is not None and blocked(sx, sy, k):
                 return False
-            e = self.enemy(ahead=1 + k / per_frame)
-            if abs(wrap(e[0] + noise_x - sx, WORLD_W)) < bx and \
-                    abs(wrap(e[1] + noise_y - sy, WORLD_H)) < by:
+            ahead = 1 + k / per_frame
+            if abs(wrap(ex + vx * ahead - sx, WORLD_W)) < bx and \
+                    abs(wrap(ey + vy * ahead - sy, WORLD_H)) < by:
                 return True
         return False
 
@@ -388,11 +387,13 @@ class Computer:
         return abs(dx) < 30 and abs(dy) < 20
 
     # -- routes
-    def _route_step(self, passable: np.ndarray, goals: np.ndarray, key, moves=range(8),
+    def _route_step(self, passable: np.ndarray, goals, key, moves=range(8),
                     wraps: bool = False) -> int | None:
-        """The direction to the next node on a shortest route to any goal node (None: at a
-        goal or no route)."""
+        """The direction to the next node on a shortest route to any of the nodes ``goals()``
+        gives (None: at a goal or no route); the route is planned again when ``key`` changes
+        and every 12 frames."""
         if self.route is None or self.t - self.route_t > 12 or key != self.goal_key:
+            goals = goals()
             keep = goals & (self._coins(goals.shape) >= self.level.spread)
             self.route = distances(passable, keep if keep.any() else goals, moves, wraps)
             self.route_t, self.goal_key = self.t, key
@@ -464,10 +465,13 @@ class Computer:
                     return d, False
         ok = node_mask(w.tank_ok)
         key = (node_of(e[0], e[1]),)
-        goals = self._goals_aligned(w.tank_ok, RANGE[TANK] - 8, 8, blocked)
-        if not goals.any() and ok.any():          # out of reach: as near as the land goes
-            far = np.maximum(np.abs(e[0] - NODE_X[None, :]), np.abs(e[1] - NODE_Y[:, None]))
-            goals = ok & (far <= far[ok].min() + 2)
+
+        def goals():
+            spots = self._goals_aligned(w.tank_ok, RANGE[TANK] - 8, 8, blocked)
+            if not spots.any() and ok.any():          # out of reach: as near as the land goes
+                far = np.maximum(np.abs(e[0] - NODE_X[None, :]), np.abs(e[1] - NODE_Y[:, None]))
+                spots = ok & (far <= far[ok].min() + 2)
+            return spots
         d = self._route_step(ok, goals, key)
         if d is None:                          # on a firing spot: face the enemy
             d = aim_direction(e[0] - self.me[0], e[1] - self.me[1])
@@ -504,8 +508,9 @@ class Computer:
         # fly (never slower: it turns back and forth where it must wait) to a node from which a
         # shot along a row or column reaches the enemy inside the field
         free = node_mask(~w.crash)
-        goals = self._goals_aligned(~w.out, RANGE[PLANE] - 10, 10, outside, diagonal=False)
-        d = self._route_step(free, goals, (node_of(e[0], e[1]),), CARDINAL, wraps=True)
+        d = self._route_step(free, lambda: self._goals_aligned(~w.out, RANGE[PLANE] - 10, 10, outside,
+                                                               diagonal=False),
+                             (node_of(e[0], e[1]),), CARDINAL, wraps=True)
         if d is None or clear[d] < 3:
             d = self.heading if self.heading in safe else max(safe, key=clear.get)
         if self._incoming() and d in (self.heading, (self.heading + 4) % 8):
@@ -545,7 +550,7 @@ class Computer:
             self.launched = self.t
             return None, True
         key = (node_of(e[0], e[1]),)
-        d = self._route_step(ok, goals, key)
+        d = self._route_step(ok, lambda: goals, key)
         if d is None:                             # within reach: cruise among the goal nodes
             if self.wander is None or max(abs(self.wander[0] - x), abs(self.wander[1] - y)) < 3:
                 choices = np.argwhere(goals)
