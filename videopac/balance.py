@@ -11,10 +11,14 @@ import json
 import sys
 from dataclasses import dataclass, field
 
+from i18n import N_, _
+from videopac.run import one_line_errors
+
 PROG = "videopac balance"
 PAIRINGS = tuple(r + b for r in "PST" for b in "PST")
 MATCHES = (("computer", "idle"), ("idle", "computer"), ("computer", "computer"))
-MATCH_NAMES = ("computer-idle", "idle-computer", "computer-computer")
+MATCH_NAMES = ("computer-idle", "idle-computer", "computer-computer")   # also the JSON keys
+N_("computer-idle"), N_("idle-computer"), N_("computer-computer")    # ... and shown translated
 ENERGY = 1000
 RESULTS = {1: "red", 2: "blue", 3: "draw"}
 PHASE_BATTLE = 2
@@ -140,7 +144,8 @@ def bar(done: int, total: int, label: str, width: int = 30) -> str:
 
 def text_table(table: dict[str, list[Tally]], battles: int) -> str:
     """The table as aligned text (Markdown), one row per pairing."""
-    head = ["pairing"] + [f"{name} (red/blue/draw, s)" for name in MATCH_NAMES]
+    head = [_("pairing")] + [_("{match} (red/blue/draw, s)").format(match=_(name))
+                             for name in MATCH_NAMES]
     rows = []
     for pairing, tallies in table.items():
         cells = [f"{t.red}/{t.blue}/{t.draw}, {t.mean:.1f}" for t in tallies]
@@ -155,20 +160,15 @@ def text_table(table: dict[str, list[Tally]], battles: int) -> str:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--battles", type=int, default=10, metavar="N",
-                        help="battles of each kind in each pairing (default 10)")
+                        help=_("battles of each kind in each pairing (default 10)"))
     parser.add_argument("--region", choices=("pal", "ntsc"), default="pal",
-                        help="pal = Videopac G7000 (default), ntsc = Odyssey²")
+                        help=_("pal = Videopac G7000 (default), ntsc = Odyssey²"))
     parser.add_argument("--seed", type=int, default=0, metavar="S",
-                        help="seed of the run (the same seed gives the same table)")
-    parser.add_argument("--json", action="store_true", help="write the table as JSON")
+                        help=_("seed of the run (the same seed gives the same table)"))
+    parser.add_argument("--json", action="store_true", help=_("write the table as JSON"))
     parser.add_argument("--pairings", metavar="PS,TT", default=",".join(PAIRINGS),
-                        help="only these pairings, red's weapon first (default: all nine)")
-
-    def one_line_error(message: str) -> None:
-        print(f"{PROG}: {message}; see '{PROG} --help'", file=sys.stderr)
-        sys.exit(2)
-
-    parser.error = one_line_error
+                        help=_("only these pairings, red's weapon first (default: all nine)"))
+    one_line_errors(parser, PROG)
 
 
 def parse_pairings(text: str) -> tuple[str, ...]:
@@ -176,17 +176,18 @@ def parse_pairings(text: str) -> tuple[str, ...]:
     chosen = tuple(p.strip().upper() for p in text.split(",") if p.strip())
     for pairing in chosen:
         if pairing not in PAIRINGS:
-            raise UsageError(f"--pairings: '{pairing}' is not a pairing; give two of P, S, T "
-                             f"(red's weapon first), separated by commas, e.g. PS,TT")
+            raise UsageError(_("--pairings: '{pairing}' is not a pairing; give two of P, S, T "
+                               "(red's weapon first), separated by commas, e.g. PS,TT")
+                             .format(pairing=pairing))
     if not chosen:
-        raise UsageError("--pairings names no pairing; give e.g. PS,TT")
+        raise UsageError(_("--pairings names no pairing; give e.g. PS,TT"))
     return tuple(dict.fromkeys(chosen))
 
 
 def main(args: argparse.Namespace) -> int:
     try:
         if args.battles < 1 or args.battles > 10000:
-            raise UsageError("--battles must be a whole number from 1 to 10000")
+            raise UsageError(_("--battles must be a whole number from 1 to 10000"))
         pairings = parse_pairings(args.pairings)
     except UsageError as exc:
         print(f"{PROG}: {exc}.", file=sys.stderr)
@@ -205,7 +206,8 @@ def main(args: argparse.Namespace) -> int:
                                  for p, ts in table.items()}}
         print(json.dumps(document, indent=1, ensure_ascii=False))
     else:
-        print(f"videopac balance --battles {args.battles} --region {args.region} "
-              f"--seed {args.seed}  (energy {ENERGY} each, standard computer)")
+        print(_("{command}  (energy {energy} each, standard computer)").format(
+            command=f"videopac balance --battles {args.battles} --region {args.region} "
+                    f"--seed {args.seed}", energy=ENERGY))
         print(text_table(table, args.battles))
     return 0

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from i18n import _
+
 SIDES = ("red", "blue")
 STICK = ("right", "up+right", "up", "up+left", "left", "down+left", "down", "down+right")
 DX = (1, 1, 0, -1, -1, -1, 0, 1)          # steps per direction 0 right ... 7 down-right
@@ -79,14 +81,14 @@ class ComputerSpecError(ValueError):
 
 def parse_spec(text: str) -> tuple[int, str]:
     """``red``, ``blue:easy`` ... -> (joystick 0 or 1, level name)."""
-    side, _, level = text.strip().lower().partition(":")
+    side, _colon, level = text.strip().lower().partition(":")
     if side not in SIDES:
-        raise ComputerSpecError(f"--computer '{text}': the side must be red or blue, "
-                                f"optionally with :easy, :standard or :hard")
+        raise ComputerSpecError(_("--computer '{value}': the side must be red or blue, "
+                                  "optionally with :easy, :standard or :hard").format(value=text))
     level = level or "standard"
     if level not in LEVELS:
-        raise ComputerSpecError(f"--computer '{text}': unknown level '{level}'; use easy, "
-                                f"standard or hard")
+        raise ComputerSpecError(_("--computer '{value}': unknown level '{level}'; use easy, "
+                                  "standard or hard").format(value=text, level=level))
     return SIDES.index(side), level
 
 
@@ -95,18 +97,18 @@ def parse_specs(texts) -> list[tuple[int, str]]:
     specs = [parse_spec(t) for t in texts or ()]
     sides = [s for s, _ in specs]
     if len(set(sides)) != len(sides):
-        raise ComputerSpecError("--computer names the same side twice; give red once and "
-                                "blue once at most")
+        raise ComputerSpecError(_("--computer names the same side twice; give red once and "
+                                  "blue once at most"))
     return specs
 
 
 def add_computer_arguments(parser) -> None:
     """``--computer SIDE[:LEVEL]`` (up to twice) and ``--seed``, shared by run and play."""
     parser.add_argument("--computer", action="append", metavar="SIDE[:LEVEL]",
-                        help="let the computer play red or blue (level easy, standard or hard; "
-                             "give it twice for computer against computer)")
+                        help=_("let the computer play red or blue (level easy, standard or "
+                               "hard; give it twice for computer against computer)"))
     parser.add_argument("--seed", type=int, default=0, metavar="S",
-                        help="seed of the computer's choices (the same seed plays the same)")
+                        help=_("seed of the computer's choices (the same seed plays the same)"))
 
 
 def directions(stick: int | None, fire: bool) -> dict[str, bool]:
@@ -608,6 +610,6 @@ def players(specs, symbols: dict[str, int] | None, seed: int = 0) -> list[Comput
     """The computers that ``--computer`` values ask for, on a cartridge with ``symbols``."""
     chosen = parse_specs(specs)
     if chosen and not (symbols and all(name in symbols for name in READS)):
-        raise ComputerSpecError("--computer plays the battle program only; this cartridge "
-                                "publishes no battle symbols (docs/conquest.md)")
+        raise ComputerSpecError(_("--computer plays the battle program only; this cartridge "
+                                  "publishes no battle symbols (docs/conquest.md)"))
     return [Computer(side, level, symbols, seed) for side, level in chosen]

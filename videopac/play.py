@@ -10,6 +10,7 @@ import pathlib
 import sys
 import time
 
+from i18n import _
 from videopac.computer import ComputerSpecError, add_computer_arguments, parse_specs
 from videopac.joystick_spec import (JoystickSpecError, add_joystick_argument,
                                     open_serial_sources, parse_joystick_specs,
@@ -139,8 +140,8 @@ def main(args: argparse.Namespace) -> int:
         return fail(f"{str(exc).rstrip('.')}.")
     taken = {spec.joystick for spec in joysticks} & {side for side, _ in chosen}
     if taken:
-        return fail(f"joystick {min(taken)} cannot be both --joystick and --computer; "
-                    f"choose one.")
+        return fail(_("joystick {n} cannot be both --joystick and --computer; choose one.")
+                    .format(n=min(taken)))
     if not display_found():
         return fail(HEADLESS)
     if args.scale < 1:

@@ -62,12 +62,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--frame-hash", action="store_true",
                         help="print the SHA-256 of the last frame's palette indices")
     add_computer_arguments(parser)     # --computer red|blue[:level], --seed (docs/conquest.md)
+    one_line_errors(parser, PROG)
 
-    def one_line_error(message: str) -> None:
-        print(f"{PROG}: {message}; see '{PROG} --help'", file=sys.stderr)
+
+def one_line_errors(parser: argparse.ArgumentParser, prog: str) -> None:
+    """Make argparse's errors one sentence and exit status 2 (it would print the whole usage
+    first)."""
+    from i18n import _
+
+    def error(message: str) -> None:
+        print(_("{prog}: {message}; see '{prog} --help'").format(prog=prog, message=message),
+              file=sys.stderr)
         sys.exit(2)
 
-    parser.error = one_line_error     # argparse would print the whole usage first
+    parser.error = error
 
 
 def parse_script(text: str, name: str) -> list[Event]:
