@@ -3,7 +3,8 @@
     python tools/speed.py [--frames N] [--region pal|ntsc] [--rounds R]
 
 The workload is our open BIOS with the built-in battle cartridge in the practice session: the
-keys A, SPACE, SPACE typed at the start, then N frames (default 6000) in all. Three figures,
+key A typed at the start (the practice games start by themselves after the computer mode's 12
+seconds, docs/conquest.md), then N frames (default 6000) in all. Three figures,
 each from process CPU time (what a shared machine disturbs least) with wall time beside it:
 
 * ``run_frame``: the machine alone;
@@ -28,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 from cartridge.images import builtin_image  # noqa: E402  (after the path is set)
 from o2em_core import Machine  # noqa: E402
 
-KEYS = ("A", "SPACE", "SPACE")
+KEYS = ("A",)
 HOLD, GAP, SETTLE = 3, 20, 30       # frames a key is held, after its release, before the first
 
 
