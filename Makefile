@@ -5,8 +5,9 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 # Debian packages the tests use: d48 (d52) for the assembler, MAME as the reference
 # emulator, Xvfb for window tests, xdotool to type into those windows (real X key events),
-# socat for serial pseudo-terminals, gcc-avr + avr-libc to compile the joystick adapter firmware.
-SYSDEPS := d52 mame xvfb xdotool socat g++ gcc-avr avr-libc
+# socat for serial pseudo-terminals, gcc-avr + avr-libc to compile the joystick adapter firmware,
+# chromium + chromium-driver for the web ledger's browser tests.
+SYSDEPS := d52 mame xvfb xdotool socat g++ gcc-avr avr-libc chromium chromium-driver
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: play test bench sysdeps roms clean mo

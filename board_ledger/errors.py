@@ -31,6 +31,10 @@ class RuleError(LedgerError):
         super().__init__(_("{label}: {reason}").format(label=label, reason=reason))
 
 
+class MovedOn(LedgerError):
+    """An action booked on a state that is no longer the latest: others stored actions since."""
+
+
 class StoreError(LedgerError):
     """A game file that cannot be used. ``code`` is the exit status: 2 for a file whose content is
     wrong (damaged, newer version, missing, not a game file), 1 for its surroundings (locked,

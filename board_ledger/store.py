@@ -22,8 +22,9 @@ from typing import Iterator
 from i18n import N_, _, ngettext
 
 from board_ledger import events as ev
-from board_ledger.errors import LedgerError, StoreError
+from board_ledger.errors import LedgerError, MovedOn, StoreError
 from board_ledger.game import Game
+from i18n import _
 
 SCHEMA_VERSION = 1
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -345,15 +346,22 @@ class Store:
         body = json.dumps(event.to_json(), ensure_ascii=False)
         self.conn.execute("INSERT INTO events VALUES (?, ?, ?, ?)", (game, seq, body, _now()))
 
-    def apply(self, game_id: int, action: ev.Event, game: Game | None = None) -> Applied:
+    def apply(self, game_id: int, action: ev.Event, game: Game | None = None,
+              after: int | None = None) -> Applied:
         """Check ``action`` against the latest state of game ``game_id`` and store it, in one
         transaction. ``game`` (default: the one ``load`` gave) first takes in what other processes
         stored; then the rules judge the action (LedgerError: nothing stored, the game stays
         caught up). An ``undo`` from a process that was behind is refused: it would cancel an
-        action its user has not seen. The event is on disk when this returns."""
+        action its user has not seen. ``after``: the sequence number of the latest event the
+        action's author saw; if the game has moved past it, MovedOn and nothing is stored (the
+        optimistic check of the web ledger's phones). The event is on disk when this returns."""
         game = game or self._games[game_id]
         with self._write():
             caught_up = self._take_in(game_id, game)
+            if after is not None and game.seq != after:
+                raise MovedOn(_("the turn has moved on: the game is at event {seq}, this was booked on "
+                                "event {after}; look at the game again and book anew").format(
+                                    seq=game.seq, after=after))
             if caught_up and isinstance(action, ev.Undo):
                 raise LedgerError(ngettext(
                     "the game changed in another window ({n} new action); look at it and undo "

@@ -23,6 +23,7 @@ from i18n import _
 from videopac.paths import write_atomically
 
 PROG = "videopac ledger"
+DEFAULT_WEB_DB = "ledger.sqlite"   # --serve without --db: a file in the current folder, named when it starts
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -32,6 +33,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         "line names (default: the working folder)"))
     parser.add_argument("--window", action="store_true", help=_("the ledger in a window: a large "
                         "board, click a country for its legal actions (no emulator)"))
+    parser.add_argument("--serve", action="store_true", help=_("serve the game as a web page for the "
+                        "phones at the table (docs/web.md)"))
+    parser.add_argument("--host", default="127.0.0.1", metavar="ADDR", help=_("with --serve: the "
+                        "address to listen on (default 127.0.0.1, this computer only; 0.0.0.0 lets "
+                        "phones join)"))
+    parser.add_argument("--port", type=int, default=8048, metavar="N", help=_("with --serve: the port "
+                        "(default 8048; 0 picks a free one)"))
+    parser.add_argument("--anyone", action="store_true", help=_("with --serve: anyone with the join "
+                        "code may book any move (default: the player whose move it is and the "
+                        "war-chest keeper)"))
+    parser.add_argument("--code", metavar="CODE", help=_("with --serve: the table's join code "
+                        "(default: six random digits, printed)"))
     sub = parser.add_subparsers(dest="command", metavar=_("COMMAND"))
     p = sub.add_parser("replay", help=_("apply a notation file and print the state"))
     p.add_argument("file", help=_("notation file, one action per line"))
@@ -145,6 +158,16 @@ def chart(args: argparse.Namespace) -> int:
 def main(args: argparse.Namespace) -> int:
     command = getattr(args, "command", None)
     try:
+        if command is None and args.serve:
+            if args.window:
+                return _fail(_("--serve and --window are two ways to show the ledger; choose one"), 2)
+            if not 0 <= args.port <= 65535:
+                return _fail(_("--port {port} is not a port number (0 to 65535)").format(port=args.port), 2)
+            if args.code is not None and not (args.code.isascii() and args.code.isalnum()
+                                               and 4 <= len(args.code) <= 32):
+                return _fail(_("--code takes 4 to 32 letters or digits, easy to type on a phone"), 2)
+            from videopac.ledger_web import serve
+            return serve(args.db or DEFAULT_WEB_DB, args.host, args.port, args.anyone, args.code)
         if command is None and args.window:
             from videopac.play import display_found
             if not display_found():

@@ -196,3 +196,23 @@ def test_killed_process_leaves_every_acknowledged_action(tmp_path, root):
     for game_id in store.games():                   # every game, the one cut short included,
         store.load(game_id)                         # still replays under the rules
     store.close()
+
+
+def test_an_action_booked_on_an_old_state_is_refused_when_others_stored_since(tmp_path):
+    """Store.apply(after=N): the web ledger's optimistic check, across processes sharing the file."""
+    path = tmp_path / "g.sqlite"
+    stored_game(path)
+    first, second = Store(path), Store(path)
+    try:
+        game_id, mine = first.load()
+        _, theirs = second.load()
+        seen = mine.seq
+        second.apply(game_id, notation.parse_line("attack Carla India"), theirs)
+        with pytest.raises(LedgerError, match="the turn has moved on"):
+            first.apply(game_id, notation.parse_line("attack Carla Iran"), mine, after=seen)
+        assert first.last_seq(game_id) == seen + 1 and mine.seq == seen + 1   # caught up, nothing added
+        first.apply(game_id, notation.parse_line("war Carla 1355"), mine, after=mine.seq)
+        assert [e.verb for e in first.events(game_id)][-2:] == ["attack", "war"]
+    finally:
+        first.close()
+        second.close()

@@ -1,0 +1,70 @@
+"""What the phones are sent (videopac/ledger_view.py): the end game, effects, marks, who books."""
+from __future__ import annotations
+
+from board_ledger import notation
+from board_ledger.game import Game
+from tests.ledger.ledger_helpers import play
+from videopac.ledger_view import letters, may_book, view
+
+SMALL = """board "small.csv" "zone,position,country,pbu|1,1,Atlantis,10|1,2,Lemuria,2|2,1,Borealis,10|2,2,Cyrene,4|3,1,Dorado,3|3,2,Elysium,2"
+players Anna Bert Carla
+start Anna
+homeland Anna Atlantis
+homeland Bert Borealis
+homeland Carla Dorado
+allies Anna Lemuria
+allies Bert Cyrene
+allies Carla -
+attack Carla Elysium
+war Carla 1250
+pass Anna
+pass Bert
+attack Carla Lemuria
+war Anna 1000
+"""
+
+
+def test_the_end_game_shows_the_challenge_order_and_the_energies():
+    game = play(SMALL)
+    v = view(game)
+    assert v["phase"] == "endgame"
+    assert v["endgame"]["order"] == [["Carla", 2.5], ["Anna", 3], ["Bert", 3]]
+    assert v["endgame"]["expected"] == ["Carla", "Anna"]
+    assert v["endgame"]["energies"] == {"Carla": 250, "Anna": 300}
+    assert v["legal"]["challenge"] == ["Carla", "Anna"] and v["movers"] == ["Carla", "Anna"]
+    play("challenge Carla Anna\nbattle T P Carla", game=game)
+    v = view(game)
+    c = v["contest"]
+    assert c["kind"] == "confrontation" and c["attacker"] == "Anna"      # roles alternate (21E)
+    assert c["weapons_left"]["Anna"] == ["S", "T"]                       # the plane was lost (21F)
+    assert {r["player"] for r in v["legal"]["survivor"]} == {"Carla", "Anna"}
+
+
+def test_effects_name_what_an_action_changed():
+    game = play(SMALL.split("pass Anna")[0])
+    war = view(game)["log"][0]
+    assert war["line"] == "war Carla 1250"
+    assert {"kind": "chips", "player": "Carla", "delta": 2300} in war["effects"]     # 1300 + zone 3 bonus
+    assert {"kind": "conquered", "player": "Carla", "country": "Elysium"} in war["effects"]
+    assert {"kind": "pbr", "player": "Carla", "delta": 2} in war["effects"]
+    assert {"kind": "chest", "delta": -2300} in war["effects"]
+    assert {"kind": "phase", "phase": "final-round"} in war["effects"]
+
+
+def test_each_player_gets_a_distinct_mark():
+    assert letters(["Anna", "Bert", "Carla"]) == {"Anna": "A", "Bert": "B", "Carla": "C"}
+    assert letters(["Anna", "Arne", "Al"]) == {"Anna": "A", "Arne": "Ar", "Al": "Al"}
+
+
+def test_who_may_book():
+    game = Game()
+    players = notation.parse_line("players Anna Bert Carla")
+    assert may_book(game, "", players, False) and may_book(game, "keeper", players, False)
+    assert not may_book(game, "viewer", players, False)
+    play("players Anna Bert Carla\nstart Anna", game=game)
+    homeland = notation.parse_line("homeland Anna Peru")
+    assert may_book(game, "Anna", homeland, False) and not may_book(game, "Bert", homeland, False)
+    assert may_book(game, "Bert", homeland, True) and may_book(game, "keeper", homeland, False)
+    assert not may_book(game, "", homeland, False)
+    undo = notation.parse_line("undo")
+    assert may_book(game, "Bert", undo, False)           # every player could book the start

@@ -1,0 +1,156 @@
+"""A web ledger server on 127.0.0.1 for the tests, and small HTTP clients that talk to it."""
+from __future__ import annotations
+
+import http.client
+import json
+import random
+import socket
+import threading
+import time
+from typing import Any, Callable
+
+from videopac.ledger_web import bind, create_app, server
+
+CODE = "424242"
+HOST = "127.0.0.1"       # tests never listen beyond this machine
+
+
+class RunningServer:
+    """``with RunningServer(db) as s:`` serves ``db`` on a free port of 127.0.0.1 and always stops."""
+
+    def __init__(self, db: str, code: str = CODE, anyone: bool = False) -> None:
+        self.sock = bind(HOST, 0)
+        self.port = self.sock.getsockname()[1]
+        self.url = f"http://{HOST}:{self.port}"
+        self.server = server(create_app(db, code, anyone))
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
+
+    def __enter__(self) -> "RunningServer":
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            if not self.thread.is_alive() or time.monotonic() > deadline:
+                self.stop()
+                raise RuntimeError("the web ledger did not start")
+            time.sleep(0.02)
+        return self
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(15)
+        self.sock.close()
+        assert not self.thread.is_alive(), "the web ledger did not stop"
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+def request(port: int, method: str, path: str, body: bytes | str | None = None,
+            headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], bytes]:
+    conn = http.client.HTTPConnection(HOST, port, timeout=20)
+    try:
+        conn.request(method, path, body=body, headers=headers or {})
+        response = conn.getresponse()
+        return response.status, {k.lower(): v for k, v in response.getheaders()}, response.read()
+    finally:
+        conn.close()
+
+
+def post(port: int, path: str, data: Any) -> tuple[int, dict[str, Any]]:
+    status, _, body = request(port, "POST", path, json.dumps(data), {"content-type": "application/json"})
+    return status, json.loads(body)
+
+
+def state(port: int) -> dict[str, Any]:
+    status, _, body = request(port, "GET", "/api/state")
+    assert status == 200
+    return json.loads(body)
+
+
+def book(port: int, line: str, role: str = "keeper", seq: int | None = None, code: str = CODE) -> tuple[int, dict]:
+    if seq is None:
+        seq = state(port)["seq"]
+    return post(port, "/api/book", {"code": code, "role": role, "seq": seq, "line": line})
+
+
+class Follower:
+    """A phone's live connection: reads the server-sent events and keeps the latest view."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.view: dict[str, Any] | None = None
+        self.views = 0
+        self.changed = threading.Condition()
+        self.conn = http.client.HTTPConnection(HOST, port, timeout=60)
+        self.conn.request("GET", "/api/stream")
+        self.response = self.conn.getresponse()
+        assert self.response.status == 200
+        assert self.response.getheader("content-type").startswith("text/event-stream")
+        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread.start()
+
+    def _read(self) -> None:
+        event, data = None, []
+        try:
+            for raw in self.response:
+                line = raw.decode("utf-8").rstrip("\n")
+                if line.startswith("event: "):
+                    event = line[7:]
+                elif line.startswith("data: "):
+                    data.append(line[6:])
+                elif line == "" and event == "view":
+                    with self.changed:
+                        self.view = json.loads("\n".join(data))
+                        self.views += 1
+                        self.changed.notify_all()
+                    event, data = None, []
+                elif line == "":
+                    event, data = None, []
+        except (OSError, ValueError, http.client.HTTPException):
+            return
+
+    def wait(self, test: Callable[[dict[str, Any]], bool], timeout: float = 10) -> dict[str, Any]:
+        """The first view that passes ``test``; AssertionError if none comes in ``timeout`` seconds."""
+        with self.changed:
+            ok = self.changed.wait_for(lambda: self.view is not None and test(self.view), timeout)
+            assert ok, f"no such view within {timeout} s; the last one has seq {self.view and self.view['seq']}"
+            return self.view
+
+    def close(self) -> None:
+        """Drop the connection as a phone losing its network would."""
+        try:
+            self.conn.sock.shutdown(socket.SHUT_RDWR)
+        except (OSError, AttributeError):
+            pass
+        self.thread.join(10)
+        self.conn.close()
+
+
+def quote(name: str) -> str:
+    return f'"{name}"' if any(c in name for c in ' #+"') else name
+
+
+def legal_lines(view: dict[str, Any], rng: random.Random) -> list[str]:
+    """Notation lines the view's legal actions allow, as the page's buttons would book them."""
+    legal = view["legal"]
+    lines = [f"start {quote(n)}" for n in legal["start"]]
+    if legal["homeland"]:
+        lines += [f"homeland {quote(view['movers'][0])} {quote(c)}" for c in legal["homeland"]]
+    if legal["allies"]:
+        lines.append(f"allies {quote(legal['allies']['player'])} -")
+    for kind in ("attack", "ally"):
+        lines += [f"{kind} {'+'.join(map(quote, a['side']))} {quote(a['country'])}" for a in legal[kind]]
+    if legal["pass"]:
+        lines.append(f"pass {quote(legal['pass'])}")
+    if legal["battle"]:
+        weapons = rng.choice(legal["battle"]["weapons"])
+        winner = rng.choice(legal["battle"]["winners"]) or "draw"
+        lines.append(f"battle {weapons[0]} {weapons[1]} {quote(winner)}")
+    for r in legal["war"] or []:
+        lines.append(f"war {quote(r['winner'])} {rng.randint(0, r['most'])}")
+    for r in legal["survivor"] or []:
+        lines.append(f"survivor {quote(r['player'])} {rng.randint(0, r['most'])}")
+    if legal["challenge"]:
+        lines.append("challenge " + " ".join(map(quote, legal["challenge"])))
+    lines += ["pact " + " ".join(map(quote, pair)) for pair in legal["pact"]]
+    return lines

@@ -1,0 +1,217 @@
+"""What a phone at the table sees of a game, as plain data, and who at the table may book now.
+
+The web ledger (videopac/ledger_web.py) sends ``view(game)`` to every phone after every change;
+the page turns it into the board, the players, the war, the buttons and the log in the reader's
+language. Only data travels (names, numbers, rule numbers), no sentences, so the page can say it in
+German or English. ``may_book`` is the table's rule of who books: the player whose move it is (both
+sides during a war or a confrontation), the war-chest keeper, or anyone when the table says so.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from board_ledger import events as ev
+from board_ledger import notation, report
+from board_ledger.chart import COLOURS
+from board_ledger.game import Game
+from board_ledger.rules import WAR_ENERGY, energy_range, legal_actions, pbr
+from board_ledger.state import State
+
+KEEPER = "keeper"          # the phone of whoever keeps the war chest (rules.md: one player does)
+VIEWER = "viewer"          # sees everything, books nothing
+LOG_LENGTH = 60            # the log shows the latest actions that still count
+
+
+def letters(names: list[str]) -> dict[str, str]:
+    """One short, distinct mark per player for the board: the initial, or more letters if taken."""
+    out: dict[str, str] = {}
+    for name in names:
+        for size in range(1, len(name) + 1):
+            mark = name[:size].upper() if size == 1 else name[0].upper() + name[1:size]
+            if mark not in out.values():
+                break
+        else:
+            mark = str(len(out) + 1)
+        out[name] = mark
+    return out
+
+
+def movers(s: State) -> list[str] | None:
+    """The players whose move it is; None before the players are seated (anyone may set up)."""
+    if s.phase == "setup":
+        return None if not s.players else list(s.names)
+    if s.phase in ("homelands", "alliances"):
+        legal = legal_actions(s)
+        return [legal[0].player] if legal else []
+    if s.war is not None:
+        return list(s.war.side) + list(s.war.defenders)
+    if s.confrontation is not None:
+        return [s.confrontation.challenger, s.confrontation.opponent]
+    if s.phase == "endgame":
+        return list(s.expected) if s.expected else []
+    if s.phase in ("play", "final-round"):
+        return [s.turn] if s.turn else []
+    return []
+
+
+def may_book(game: Game, role: str, event: ev.Event, anyone: bool) -> bool:
+    """Whether the phone joined as ``role`` may book ``event`` now (the rules judge it afterwards)."""
+    if role == KEEPER:
+        return True
+    s = game.state
+    if role not in s.names:
+        return role != VIEWER and not s.players and movers(s) is None   # setting up: no seats yet
+    if anyone or isinstance(event, ev.TimeUp):
+        return True
+    if isinstance(event, (ev.Pact, ev.Break)):
+        return role in event.players
+    allowed = movers(s)
+    if isinstance(event, ev.Undo) and len(game.states) > 1:
+        before = movers(game.states[-2])
+        allowed = None if before is None or allowed is None else allowed + before
+    return allowed is None or role in allowed
+
+
+def _legal(s: State) -> dict[str, Any]:
+    """What the rules allow now, grouped for the page's buttons."""
+    out: dict[str, Any] = {"start": [], "homeland": [], "allies": None, "ally": [], "attack": [],
+                           "pass": None, "pact": [], "break": [], "battle": None, "war": None,
+                           "challenge": None, "survivor": None, "time": False}
+    if s.phase == "over":
+        return out
+    legal = legal_actions(s)
+    for e in legal:
+        if isinstance(e, ev.Start):
+            out["start"].append(e.player)
+        elif isinstance(e, ev.Homeland):
+            out["homeland"].append(e.country)
+        elif isinstance(e, ev.Ally):
+            out["ally"].append({"side": list(e.side), "country": e.country})
+        elif isinstance(e, ev.Attack):
+            kind = ("homeland" if s.homeland_owner(e.country) else
+                    "occupied" if s.occupied(e.country) else "unoccupied")
+            out["attack"].append({"side": list(e.side), "country": e.country, "kind": kind})
+        elif isinstance(e, ev.Pass):
+            out["pass"] = e.player
+        elif isinstance(e, ev.Pact):
+            out["pact"].append(list(e.players))
+        elif isinstance(e, ev.Break):
+            out["break"].append(list(e.players))
+        elif isinstance(e, ev.Challenge):
+            out["challenge"] = [e.challenger, e.opponent]
+        elif isinstance(e, ev.TimeUp):
+            out["time"] = True
+    if s.phase == "alliances" and legal:
+        who = legal[0].player
+        home = s.board[s.player(who).homeland]
+        out["allies"] = {"player": who, "zone": home.zone, "limit": home.value,
+                         "free": sorted({c for e in legal for c in e.countries},
+                                        key=lambda c: s.board[c].position)}
+    battles = [e for e in legal if isinstance(e, ev.Battle)]
+    if battles:
+        out["battle"] = {"weapons": sorted({e.weapons for e in battles}),
+                         "winners": sorted({e.winner for e in battles})}
+    wars = [e for e in legal if isinstance(e, ev.War)]
+    if wars:
+        out["war"] = [{"winner": e.winner, "most": energy_range(s, e)[1]} for e in wars]
+    survivors = [e for e in legal if isinstance(e, ev.Survivor)]
+    if survivors:
+        out["survivor"] = [{"player": e.player, "most": energy_range(s, e)[1]} for e in survivors]
+    return out
+
+
+def _zones(s: State) -> list[dict[str, Any]]:
+    return [{"zone": zone, "countries": [
+        {"name": c.name, "value": c.value, "homeland": s.homeland_owner(c.name),
+         "holders": [[n, kind] for n, kind in s.holders.get(c.name, {}).items()]} for c in countries]}
+        for zone, countries in s.board.zones.items()]
+
+
+def _contest(s: State) -> dict[str, Any] | None:
+    """The war or confrontation being fought: battles, weapons left, the energies to type."""
+    if s.war is not None:
+        w = s.war
+        a, d = w.side[0], w.defenders[0]
+        return {"kind": "war", "target": w.target, "war_kind": w.kind, "side": list(w.side),
+                "defenders": list(w.defenders), "battles": w.battles,
+                "wins": [w.wins["attacker"], w.wins["defender"]],
+                "weapons_left": {a: [x for x in "PST" if x not in w.destroyed["attacker"]],
+                                 d: [x for x in "PST" if x not in w.destroyed["defender"]]},
+                "energy": {a: w.left["attacker"], d: w.left["defender"]}, "full": WAR_ENERGY}
+    c = s.confrontation
+    if c is not None:
+        other = c.opponent if c.attacker == c.challenger else c.challenger
+        return {"kind": "confrontation", "challenger": c.challenger, "opponent": c.opponent,
+                "attacker": c.attacker, "defender": other, "battles": c.battles,
+                "weapons_left": {n: [x for x in "PST" if c.lost.get(n) != x] for n in (c.attacker, other)},
+                "energy": {n: c.left.get(n, c.energy[n]) for n in (c.attacker, other)},
+                "start": dict(c.energy)}
+    return None
+
+
+def _endgame(s: State) -> dict[str, Any] | None:
+    if s.phase != "endgame" and not (s.phase == "over" and s.fought):
+        return None
+    order = sorted(s.live(), key=lambda n: (s.player(n).halves, s.names.index(n)))
+    return {"order": [[n, pbr(s.player(n).halves)] for n in order], "fought": sorted(s.fought),
+            "expected": list(s.expected) if s.expected else None,
+            "energies": {n: s.player(n).halves * 50 for n in (s.expected or ())}}
+
+
+def effects(before: State, after: State) -> list[dict[str, Any]]:
+    """What one action changed, as data: chips, PBR, countries, the war chest, the phase."""
+    out: list[dict[str, Any]] = []
+    was = {p.name: p for p in before.players}
+    for p in after.players:
+        old = was.get(p.name)
+        if old is None:
+            continue
+        if p.chips != old.chips:
+            out.append({"kind": "chips", "player": p.name, "delta": p.chips - old.chips})
+        if p.halves != old.halves:
+            out.append({"kind": "pbr", "player": p.name, "delta": pbr(p.halves - old.halves)})
+        if p.eliminated and not old.eliminated:
+            out.append({"kind": "out", "player": p.name})
+    for c in after.board.countries:
+        held, had = after.holders.get(c.name, {}), before.holders.get(c.name, {})
+        for n, kind in held.items():
+            if had.get(n) != kind:
+                out.append({"kind": kind, "player": n, "country": c.name})
+        for n in had:
+            if n not in held:
+                out.append({"kind": "lost", "player": n, "country": c.name})
+    if after.war_chest != before.war_chest:
+        out.append({"kind": "chest", "delta": after.war_chest - before.war_chest})
+    if after.phase != before.phase:
+        out.append({"kind": "phase", "phase": after.phase})
+    return out
+
+
+def view(game: Game, game_id: int = 0, anyone: bool = False) -> dict[str, Any]:
+    """Everything a phone shows, as JSON-ready data; ``seq`` is the number of events in the file."""
+    s = game.state
+    names = s.names
+    marks = letters(names)
+    log = [{"n": i + 1, "line": notation.format_event(action), "effects": effects(game.states[i], game.states[i + 1])}
+           for i, action in enumerate(game.actions)][-LOG_LENGTH:]
+    return {
+        "seq": len(game.events),
+        "game": game_id,
+        "anyone": anyone,
+        "phase": s.phase,
+        "war_chest": s.war_chest,
+        "turn": report.turn(s),
+        "winner": s.winner,
+        "movers": movers(s),
+        "undo": bool(game.actions),
+        "players": [{"name": p.name, "letter": marks[p.name], "colour": COLOURS[i % len(COLOURS)],
+                     "homeland": p.homeland, "chips": p.chips, "pbr": pbr(p.halves),
+                     "eliminated": p.eliminated, "pact": sorted(s.pact_of(p.name) - {p.name})}
+                    for i, p in enumerate(s.players)],
+        "zones": _zones(s),
+        "legal": _legal(s),
+        "contest": _contest(s),
+        "endgame": _endgame(s),
+        "log": log[::-1],
+        "variant": {"time": s.time_limit, "target": s.target_pbr},
+    }

@@ -1,0 +1,533 @@
+"""`videopac ledger --serve`: the ledger as a web page for the phones around the table.
+
+One process serves one game file (the same SQLite file, rules and notation as the terminal ledger
+and the window, which may run beside it). Phones read the game as JSON (``/api/state``) and follow
+it live over server-sent events (``/api/stream``); they book notation lines with ``/api/book``,
+which needs the table's join code and the number of events the phone has seen: a booking made on
+an older state is refused ("the turn has moved on"), so two phones booking at once never both
+land. Everything else is static package data (``videopac/data/web``): no CDN, no build step.
+docs/web.md describes the routes and the rules of who may book.
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import json
+import secrets
+import socket
+import sqlite3
+import sys
+import time
+from importlib import resources
+from typing import Any, AsyncIterator
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response, StreamingResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from board_ledger import events as ev
+from board_ledger import notation
+from board_ledger.chart import pbr_svg
+from board_ledger.errors import LedgerError, MovedOn, StoreError
+from board_ledger.store import Store
+import i18n
+from i18n import LANGUAGES, N_, _
+from videopac.ledger_view import KEEPER, VIEWER, may_book, movers, view
+from videopac.web_words import page_words
+
+DEFAULT_PORT = 8048                # the console's CPU, easy to remember
+MAX_BODY = 8 * 1024                # a booking is one short line; anything bigger is refused
+MAX_LINE = 500
+POLL_SECONDS = 0.25                # how often the file is checked for actions booked elsewhere
+KEEPALIVE_SECONDS = 15
+WRONG_CODES = 10                   # wrong join codes from one address ...
+WRONG_CODE_WINDOW = 60.0           # ... within this many seconds lock that address out for a while
+SECURITY_HEADERS = [
+    (b"content-security-policy", b"default-src 'self'; img-src 'self' data:; style-src 'self'; "
+                                 b"script-src 'self'; connect-src 'self'; frame-ancestors 'none'"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+]
+
+
+MOVED_ON = N_("the turn has moved on: another booking came first; look at the game again and book anew")
+
+
+@contextlib.contextmanager
+def speaking(lang: str | None) -> Any:
+    """Word sentences in the phone's language for a moment (the server's own language after).
+    Used only around code that does not await, so no other request sees the change."""
+    before = i18n.language()
+    if lang is not None:
+        i18n.set_language(lang)
+    try:
+        yield
+    finally:
+        i18n.set_language(before)
+
+
+class Refusal(Exception):
+    """A request the server turns down: an HTTP status and one sentence for the page.
+
+    ``message`` is an English template marked with N_() and filled with ``params`` in the phone's
+    language when the answer is written; ``made=True``: a sentence the ledger already worded."""
+
+    def __init__(self, status: int, message: str, rule: int | str | None = None, made: bool = False,
+                 **params: Any) -> None:
+        super().__init__(message)
+        self.status, self.message, self.rule, self.made, self.params = status, message, rule, made, params
+
+    def text(self) -> str:
+        return self.message if self.made else _(self.message).format(**self.params)
+
+
+def web_dir() -> Any:
+    """The page's files, shipped as package data."""
+    return resources.files("videopac").joinpath("data", "web")
+
+
+def new_code() -> str:
+    """A join code for the table: six digits, easy to type on a phone."""
+    return f"{secrets.randbelow(10 ** 6):06d}"
+
+
+class Table:
+    """The game file as the phones share it: one game, a lock for bookings, a wake-up for streams."""
+
+    def __init__(self, db: str, code: str, anyone: bool = False) -> None:
+        self.store = Store(db)
+        try:
+            self.game_id, self.game = self.store.load()
+        except LedgerError:
+            self.store.close()
+            raise
+        self.code, self.anyone = code, anyone
+        self.lock = asyncio.Lock()
+        self._news = asyncio.Event()      # set (and replaced) at every change
+        self.version = 0
+        self.ending = False
+        self._view: tuple[int, str] | None = None
+        self._wrong: dict[str, list[float]] = {}
+
+    def close(self) -> None:
+        self.store.close()
+
+    # -- following the file -------------------------------------------------------------------
+    def refresh(self) -> bool:
+        """Take in what another process (the terminal ledger, the window) stored; True if any."""
+        if self.store.latest_game() != self.game_id:      # someone started a new game in the file
+            self.game_id, self.game = self.store.load()
+            return True
+        return bool(self.store.refresh(self.game_id, self.game))
+
+    def announce(self) -> None:
+        """Wake every stream: the game changed (or the server stops)."""
+        self.version += 1
+        news, self._news = self._news, asyncio.Event()
+        news.set()
+
+    async def wait_change(self, seen: int, timeout: float) -> None:
+        """Return once the version is no longer ``seen``; TimeoutError after ``timeout`` seconds."""
+        news = self._news
+        if self.version == seen and not self.ending:
+            await asyncio.wait_for(news.wait(), timeout)
+
+    def end_streams(self) -> None:
+        """The server stops: every phone's stream ends (the browser reconnects to the next server)."""
+        self.ending = True
+        self.announce()
+
+    def view_json(self) -> str:
+        """The current view as JSON text, built once per change for every phone."""
+        if self._view is None or self._view[0] != self.version:
+            data = view(self.game, self.game_id, self.anyone)
+            self._view = (self.version, json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+        return self._view[1]
+
+    async def watch(self) -> None:
+        """Notice actions booked by other processes on the same file."""
+        while True:
+            await asyncio.sleep(POLL_SECONDS)
+            async with self.lock:
+                try:
+                    changed = self.refresh()
+                except (LedgerError, sqlite3.Error) as exc:
+                    print("videopac ledger: " + _("the game file cannot be read now ({reason}); the "
+                                                  "phones keep the last state").format(reason=exc),
+                          file=sys.stderr)
+                    continue
+            if changed:
+                self.announce()
+
+    # -- who may book -------------------------------------------------------------------------
+    def check_code(self, code: Any, client: str) -> None:
+        now = time.monotonic()
+        wrong = [t for t in self._wrong.get(client, []) if now - t < WRONG_CODE_WINDOW]
+        self._wrong[client] = wrong
+        if len(wrong) >= WRONG_CODES:
+            raise Refusal(429, N_("too many wrong join codes from this phone; wait a minute and type "
+                                  "the code shown in the terminal"))
+        if not isinstance(code, str) or not hmac.compare_digest(code.strip().encode(), self.code.encode()):
+            wrong.append(now)
+            raise Refusal(403, N_("wrong join code: type the code shown in the terminal where the "
+                                  "ledger runs"))
+
+    def check_role(self, role: Any) -> str:
+        if not isinstance(role, str):
+            raise Refusal(400, N_("the request names no seat: pick your player, the war-chest keeper "
+                                  "or viewer"))
+        names = self.game.state.names
+        if role in (KEEPER, VIEWER) or role in names or (role == "" and not names):
+            return role
+        raise Refusal(403, N_("that seat is not at this table: pick one of the players, the war-chest "
+                              "keeper or viewer"))
+
+    async def book(self, data: dict[str, Any], client: str, lang: str) -> dict[str, Any]:
+        """Book one notation line for the phone that sent ``data``; Refusal if it may not.
+        The ledger's refusals are worded in the phone's language ``lang``."""
+        line, seq = data.get("line"), data.get("seq")
+        if not isinstance(line, str) or not isinstance(seq, int) or isinstance(seq, bool):
+            raise Refusal(400, N_("a booking needs the line to book and the number of events seen (seq)"))
+        if len(line) > MAX_LINE or "\n" in line or "\r" in line:
+            raise Refusal(400, N_("a booking is one line of at most {count} characters"), count=MAX_LINE)
+        self.check_code(data.get("code"), client)
+        async with self.lock:             # nothing below awaits: the language is this phone's
+            before = (self.game_id, self.game.seq)
+            with speaking(lang):
+                try:
+                    return self._book(data.get("role"), seq, line)
+                finally:
+                    if (self.game_id, self.game.seq) != before:   # booked, or caught up with others
+                        self.announce()
+
+    def _book(self, role: Any, seq: int, line: str) -> dict[str, Any]:
+        try:
+            self.refresh()
+        except LedgerError as exc:
+            raise Refusal(503, N_("the game file cannot be read now ({reason}); try again"), reason=str(exc)) from None
+        if seq != self.game.seq:
+            raise Refusal(409, MOVED_ON)
+        role = self.check_role(role)
+        if role == VIEWER:
+            raise Refusal(403, N_("viewers see the game and book nothing; join as a player to book"))
+        try:
+            event = notation.parse_line(line)
+        except LedgerError as exc:
+            raise Refusal(422, str(exc), made=True) from None
+        if event is None:
+            raise Refusal(422, N_("the line holds no action"))
+        if isinstance(event, ev.BoardFile) and not event.text:
+            raise Refusal(422, N_("a board file is read by the terminal ledger only; give the board "
+                                  "inline or set it up there"))
+        if not may_book(self.game, role, event, self.anyone):
+            who = movers(self.game.state) or []
+            if not who:
+                raise Refusal(403, N_("nobody's move can be booked from this seat now; the war-chest "
+                                      "keeper can"))
+            raise Refusal(403, N_("it is {names}'s move: only the player whose move it is or the "
+                                  "war-chest keeper books it (the table may allow anyone: --anyone)"),
+                          names=", ".join(who))
+        try:
+            applied = self.store.apply(self.game_id, event, self.game, after=seq)
+        except MovedOn as exc:
+            raise Refusal(409, str(exc), made=True) from None
+        except StoreError as exc:
+            raise Refusal(503, str(exc), made=True) from None
+        except LedgerError as exc:
+            raise Refusal(422, str(exc), getattr(exc, "rule", None), made=True) from None
+        return {"ok": True, "line": notation.format_event(applied.event), "seq": applied.seq}
+
+
+# --- requests ------------------------------------------------------------------------------------
+async def _body(request: Request) -> dict[str, Any]:
+    """The request's JSON object, read no further than MAX_BODY bytes."""
+    length = request.headers.get("content-length")
+    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+        raise Refusal(413, N_("the request is too large: at most {count} bytes"), count=MAX_BODY)
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise Refusal(413, N_("the request is too large: at most {count} bytes"), count=MAX_BODY)
+    try:
+        data = json.loads(bytes(body).decode("utf-8"))
+    except (ValueError, RecursionError):
+        raise Refusal(400, N_("the request is not valid JSON")) from None
+    if not isinstance(data, dict):
+        raise Refusal(400, N_("the request must be a JSON object"))
+    return data
+
+
+def _client(request: Request) -> str:
+    return request.client.host if request.client else "?"
+
+
+def _table(request: Request) -> Table:
+    return request.app.state.table
+
+
+def _language(header: str) -> str:
+    """The first of our languages the browser asks for (Accept-Language), English otherwise."""
+    ranked = []
+    for i, part in enumerate(header.split(",")[:20]):
+        tag, _sep, params = part.strip().partition(";")
+        q = 1.0
+        if params.strip().startswith("q="):
+            try:
+                q = float(params.strip()[2:])
+            except ValueError:
+                q = 0.0
+        ranked.append((-q, i, tag.strip().lower()[:2]))
+    for _q, _i, tag in sorted(ranked):
+        if tag in LANGUAGES:
+            return tag
+    return LANGUAGES[0]
+
+
+def phone_language(request: Request, data: dict[str, Any] | None = None) -> str:
+    """The language the phone reads: its switch (``lang`` in a booking), else Accept-Language."""
+    lang = (data or {}).get("lang")
+    if lang not in LANGUAGES:
+        lang = _language(request.headers.get("accept-language", ""))
+    request.state.lang = lang
+    return lang
+
+
+async def page(request: Request) -> Response:
+    text = web_dir().joinpath("index.html").read_text(encoding="utf-8")
+    lang = _language(request.headers.get("accept-language", ""))
+    return Response(text.replace("{{lang}}", lang), media_type="text/html; charset=utf-8",
+                    headers={"cache-control": "no-store"})
+
+
+async def state(request: Request) -> Response:
+    return Response(_table(request).view_json(), media_type="application/json",
+                    headers={"cache-control": "no-store"})
+
+
+async def chart(request: Request) -> Response:
+    table = _table(request)
+    return Response(pbr_svg(table.game.states), media_type="image/svg+xml",
+                    headers={"cache-control": "no-store"})
+
+
+async def words(request: Request) -> Response:
+    """The page's own words in the language asked for (from the one gettext catalog)."""
+    lang = request.query_params.get("lang")
+    with speaking(lang if lang in LANGUAGES else phone_language(request)):
+        return JSONResponse(page_words(), headers={"cache-control": "no-store"})
+
+
+async def join(request: Request) -> Response:
+    data = await _body(request)
+    phone_language(request, data)
+    table = _table(request)
+    role = table.check_role(data.get("role"))
+    if role != VIEWER:
+        table.check_code(data.get("code"), _client(request))
+    return JSONResponse({"ok": True, "role": role})
+
+
+async def book(request: Request) -> Response:
+    data = await _body(request)
+    lang = phone_language(request, data)
+    return JSONResponse(await _table(request).book(data, _client(request), lang))
+
+
+async def stream(request: Request) -> Response:
+    """Server-sent events: the view now, then again after every change (a reconnect catches up)."""
+    table = _table(request)
+
+    async def events() -> AsyncIterator[str]:
+        seen = -1
+        yield "retry: 1000\n\n"
+        while not table.ending:
+            if table.version != seen:
+                seen = table.version
+                yield f"event: view\ndata: {table.view_json()}\n\n"
+            try:
+                await table.wait_change(seen, KEEPALIVE_SECONDS)
+            except asyncio.TimeoutError:
+                yield ": still here\n\n"
+
+    return StreamingResponse(events(), media_type="text/event-stream",
+                             headers={"cache-control": "no-store", "x-accel-buffering": "no"})
+
+
+def _error(status: int, message: str, rule: int | str | None = None) -> JSONResponse:
+    return JSONResponse({"ok": False, "error": message, "rule": rule}, status_code=status,
+                        headers={"cache-control": "no-store"})
+
+
+def _lang_of(request: Request) -> str:
+    return getattr(request.state, "lang", None) or phone_language(request)
+
+
+async def _refused(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, Refusal)
+    with speaking(_lang_of(request)):
+        return _error(exc.status, exc.text(), exc.rule)
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    status = getattr(exc, "status_code", 500)
+    messages = {404: N_("there is no such page here; open the address shown in the terminal"),
+                405: N_("this address does not take that kind of request")}
+    with speaking(_lang_of(request)):
+        return _error(status, _(messages.get(status, N_("the request cannot be served"))))
+
+
+async def _crash(request: Request, exc: Exception) -> Response:
+    print("videopac ledger: " + _("a request failed unexpectedly ({reason}); nothing was booked").format(
+        reason=f"{type(exc).__name__}: {exc}"), file=sys.stderr)
+    with speaking(_lang_of(request)):
+        return _error(500, _("the server met an unexpected problem; nothing was booked, try again"))
+
+
+class SecurityHeaders:
+    """Adds the content security policy and friends to every response (no inline script runs)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+
+        async def send_with_headers(message: dict) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = list(message.get("headers", [])) + SECURITY_HEADERS
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+def create_app(db: str, code: str, anyone: bool = False) -> Starlette:
+    """The web application for the game file ``db`` (opened when the server starts)."""
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        table = Table(db, code, anyone)
+        app.state.table = table
+        watcher = asyncio.create_task(table.watch())
+        try:
+            yield
+        finally:
+            watcher.cancel()
+            table.close()
+
+    routes = [
+        Route("/", page),
+        Route("/api/state", state),
+        Route("/api/words", words),
+        Route("/api/stream", stream),
+        Route("/api/join", join, methods=["POST"]),
+        Route("/api/book", book, methods=["POST"]),
+        Route("/chart.svg", chart),
+        Mount("/static", StaticFiles(directory=str(web_dir())), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan,
+                    exception_handlers={Refusal: _refused, HTTPException: _http_error, Exception: _crash})
+    app.add_middleware(SecurityHeaders)
+    return app
+
+
+# --- the command ---------------------------------------------------------------------------------
+def lan_address() -> str:
+    """This machine's address on the local network (no packet is sent), or 127.0.0.1."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.255.255.255", 1))
+            return probe.getsockname()[0]
+        except OSError:
+            return "127.0.0.1"
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host``:``port`` (port 0: any free one)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError:
+        sock.close()
+        raise
+    sock.listen(64)
+    return sock
+
+
+def server(app: Starlette) -> Any:
+    """A uvicorn server for ``app`` that ends the phones' streams first when told to stop."""
+    import uvicorn
+
+    class LedgerServer(uvicorn.Server):
+        async def shutdown(self, sockets: Any = None) -> None:
+            table = getattr(app.state, "table", None)
+            if table is not None:
+                table.end_streams()
+            await super().shutdown(sockets)
+
+    config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=3, lifespan="on",
+                            access_log=False)
+    return LedgerServer(config)
+
+
+def qr_text(url: str) -> str:
+    """The address as a QR code drawn with characters, for phones to scan from the terminal."""
+    import io
+
+    import segno
+
+    out = io.StringIO()
+    segno.make(url, error="m").terminal(out=out, compact=True, border=2)
+    return out.getvalue()
+
+
+def serve(db: str, host: str, port: int, anyone: bool, code: str | None) -> int:
+    """Run the web ledger until Ctrl+C; the address, its QR code and the join code are printed."""
+    from videopac.ledger_cli import PROG
+
+    store = Store(db)           # a file that cannot be used is refused before anything listens
+    try:
+        game_id, game = store.load()
+    finally:
+        store.close()
+    code = code or new_code()
+    try:
+        sock = bind(host, port)
+    except OSError as exc:
+        print(f"{PROG}: " + _("cannot listen on {host}:{port} ({reason}); choose another --port or "
+                              "--host.").format(host=host, port=port, reason=exc.strerror or exc),
+              file=sys.stderr)
+        return 1
+    port = sock.getsockname()[1]
+    local = host in ("127.0.0.1", "localhost", "::1")
+    shown = lan_address() if host in ("0.0.0.0", "::") else host
+    url = f"http://{'[' + shown + ']' if ':' in shown else shown}:{port}/"
+    print(_("Conquest of the World ledger on the web: game {game} in {file}, {count} actions so far.").format(
+        game=game_id, file=db, count=len(game.events)))
+    if local:
+        print(_("Listening on {host} only: this computer's browser can open {url}, phones cannot. Start "
+                "with --host 0.0.0.0 to let the phones on the local network join.").format(host=host, url=url))
+    else:
+        print(_("Listening on {host} port {port}: phones on the local network join at {url}").format(
+            host=host, port=port, url=url))
+    print(qr_text(url), end="")
+    print(_("Join code for booking: {code}   (viewers need none)").format(code=code))
+    print(_("Who may book: anyone at the table with the code.") if anyone else
+          _("Who may book: the player whose move it is and the war-chest keeper (--anyone lets "
+            "everyone book)."))
+    print(_("Ctrl+C stops the server; every booked action is already in the file."), flush=True)
+    try:
+        server(create_app(db, code, anyone)).run(sockets=[sock])
+    except KeyboardInterrupt:          # uvicorn hands Ctrl+C on once it has stopped: the wanted end
+        pass
+    finally:
+        sock.close()
+    print(_("Stopped; every booked action is in the file."))
+    return 0
