@@ -106,6 +106,18 @@ def test_fair_start_nobody_is_lost_in_the_first_five_seconds(region, variant):
         assert g.unit(0, "U_DEAD") == g.unit(1, "U_DEAD") == 0, pair
 
 
+# ---- visible fights (docs/conquest.md "Visible fights") ----------------------------------------------
+LIGHT_YELLOW = 11                           # palette index of sprite colour yellow (hardware.md §8.3)
+
+
+def yellow_around(game, x: int, y: int, half_w: int, half_h: int) -> int:
+    """Light-yellow pixels in the frame within half_w units and half_h lines of object point x, y
+    (screen pixel clock = 2 (X + 5), hardware.md §8.1)."""
+    px = 2 * (x + 5)
+    area = game.m.frame[max(0, y - half_h):y + half_h, max(0, px - 2 * half_w):px + 2 * half_w]
+    return int((area == LIGHT_YELLOW).sum())
+
+
 # ---- ways to be destroyed ---------------------------------------------------------------------------
 def test_energy_out_destroys_the_unit(game):
     game.start("T", "T", 2, 500)
@@ -271,6 +283,8 @@ def test_submarines_colliding_both_explode(game):
     game.place(1, cell(4, 0)[0] + 4, cell(4, 0)[1] + 4)
     game.run(3)
     assert game.battle["battle_result"] == "both destroyed"
+    x = game.m.xram                                     # each explodes in its own colour
+    assert x[2] & 0x38 == game.s["S_RED"] and x[6] & 0x38 == game.s["S_BLUE"]
 
 
 def launch(game, side=0):
@@ -348,6 +362,13 @@ def test_shell_detonates_on_a_far_tree(game):
     game.place(0, *cell(0, 1), RIGHT)                   # trees in (1, 1) near and (2, 1) far
     game.place(1, *cell(3, 1), LEFT)
     game.stick(0, fire=True)
+    for _ in range(30):
+        game.run(1)
+        if game.unit(0, "S_LEFT") == 0:
+            break
+    game.run(1)
+    x, y = game.unit(0, "S_X"), game.unit(0, "S_Y")
+    assert yellow_around(game, x, y, 4, 8) > 40         # it bursts visibly where it stopped
     game.run(30)
     assert game.battle["battle_result"] == "running"
     assert game.unit(0, "S_LEFT") == 0                  # it ended early, at the far tree
@@ -570,27 +591,20 @@ def test_a_tank_on_the_shore_reaches_a_submarine_waiting_at_its_start(game, tank
     assert game.battle["battle_result"] == ("blue won" if tank_side else "red won")
 
 
-# ---- visible fights (docs/conquest.md "Visible fights") ----------------------------------------------
-LIGHT_YELLOW = 11                           # palette index of sprite colour yellow (hardware.md §8.3)
-
-
-def yellow_around(game, x: int, y: int, half_w: int, half_h: int) -> int:
-    """Light-yellow pixels in the frame within half_w units and half_h lines of object point x, y
-    (screen pixel clock = 2 (X + 5), hardware.md §8.1)."""
-    px = 2 * (x + 5)
-    area = game.m.frame[max(0, y - half_h):y + half_h, max(0, px - 2 * half_w):px + 2 * half_w]
-    return int((area == LIGHT_YELLOW).sum())
-
-
-def test_missile_blast_is_drawn_while_it_acts(game):
+def detonate_over_open_water(game) -> tuple[int, int]:
+    """Red's missile, launched from open water in column 5 and let go: where it detonated."""
     game.start("S", "S")
-    game.place(0, *cell(5, 6))                          # open water in column 5
+    game.place(0, *cell(5, 6))
     game.place(1, *cell(0, 0))
     launch(game)
     game.run(20)
     game.stick(0)                                       # release: it detonates
     game.run(2)
-    x, y = game.unit(0, "S_X"), game.unit(0, "S_Y")
+    return game.unit(0, "S_X"), game.unit(0, "S_Y")
+
+
+def test_missile_blast_is_drawn_while_it_acts(game):
+    x, y = detonate_over_open_water(game)
     assert game.unit(0, "S_LEFT") == 0 and game.unit(0, "B_TIME") > 0
     assert yellow_around(game, x, y, 8, 16) > 200       # the zoomed blast, 16 units x 32 lines
     # it acts while it shows: a submarine that comes into the drawn blast now is destroyed
@@ -601,35 +615,13 @@ def test_missile_blast_is_drawn_while_it_acts(game):
 
 
 def test_missile_blast_ends_with_its_drawing(game):
-    game.start("S", "S")
-    game.place(0, *cell(5, 6))
-    game.place(1, *cell(0, 0))
-    launch(game)
-    game.run(20)
-    game.stick(0)
-    game.run(2)
-    x, y = game.unit(0, "S_X"), game.unit(0, "S_Y")
+    x, y = detonate_over_open_water(game)
     game.run(game.s["BLAST_FRAMES"])
     assert game.unit(0, "B_TIME") == 0
     assert yellow_around(game, x, y, 8, 16) == 0        # gone from the screen ...
     game.place(1, x - 4, y - 8)                         # ... and harmless
     game.run(3)
     assert game.battle["battle_result"] == "running"
-
-
-def test_shell_bursts_visibly_on_a_far_tree(game):
-    game.start("T", "T")
-    game.place(0, *cell(0, 1), RIGHT)                   # trees in (1, 1) near and (2, 1) far
-    game.place(1, *cell(3, 6), LEFT)
-    game.stick(0, fire=True)
-    for _ in range(30):
-        game.run(1)
-        if game.unit(0, "S_LEFT") == 0:
-            break
-    game.run(1)
-    x, y = game.unit(0, "S_X"), game.unit(0, "S_Y")
-    assert cell(2, 1)[0] <= x <= cell(2, 1)[0] + 8
-    assert yellow_around(game, x, y, 4, 8) > 40         # the burst, where the shell stopped
 
 
 @pytest.mark.parametrize("start, held, moved, frames", [
@@ -649,16 +641,6 @@ def test_tank_slides_along_an_obstacle_on_a_held_diagonal(game, start, held, mov
         assert dx <= 8 and dy >= 24                     # it went on up along the shore
     else:
         assert dy < 14 and dx >= 12                     # and along the shore to the right
-
-
-def test_a_destroyed_unit_explodes_in_its_own_colour(game):
-    game.start("S", "S")
-    game.place(0, *cell(4, 0))
-    game.place(1, cell(4, 0)[0] + 4, cell(4, 0)[1] + 4)
-    game.run(3)
-    assert game.battle["battle_result"] == "both destroyed"
-    x = game.m.xram
-    assert x[2] & 0x38 == game.s["S_RED"] and x[6] & 0x38 == game.s["S_BLUE"]
 
 
 def sprite_rows(game, n: int) -> list[str]:
