@@ -166,6 +166,8 @@ def _require_turn(s: State, side: tuple[str, ...], rule: int) -> tuple[str, ...]
         raise RuleError(12, _("the war for {country} is still being fought; record its result "
                               "with 'war WINNER ENERGY'").format(country=shown(s.war.target)))
     names = [_player(s, n) for n in side]
+    if not names:                            # only a stored event can have an empty side
+        raise NotationError(_("a side names at least one player"))
     if len(set(names)) != len(names):
         raise RuleError(18, _("a player is named twice in the same side"))
     if s.turn not in names:
@@ -629,6 +631,8 @@ def _pact(s: State, e: ev.Pact) -> ev.Event:
 
 def _break(s: State, e: ev.Break) -> ev.Event:
     names = [_player(s, n) for n in e.players]
+    if not names:                            # only a stored event can name nobody
+        raise NotationError(_("a side names at least one player"))
     pact = s.pact_of(names[0])
     if len(pact) < 2 or not set(names) <= pact:
         raise RuleError(18, ngettext("{names} is not in a player alliance",

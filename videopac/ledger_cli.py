@@ -70,6 +70,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _fail(message: str, code: int) -> int:
+    """One line on stderr: a name from a file that holds a line break or an escape sequence is
+    shown escaped, so the sentence stays one line and cannot steer the terminal."""
+    message = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in message)
     print(f"{PROG}: {message.rstrip('.')}.", file=sys.stderr)
     return code
 

@@ -289,3 +289,52 @@ def test_dash_is_standard_output_for_export_and_chart(tmp_path):
     res = ledger("chart", "--db", str(db), "-o", "-", cwd=tmp_path)
     assert res.returncode == 0 and res.out.lstrip().startswith(("<svg", "<?xml"))
     assert not (tmp_path / "-").exists()
+
+
+# -- stored events with fields of the right type but any value ----------------------------------
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from ledger_helpers import SETUP3 as _SETUP  # noqa: E402
+
+TEXTS = st.one_of(st.sampled_from(["Anna", "Bert", "Carla", "India", "P", "T", "", "draw", "time",
+                                   "target", "²", "-1"]), st.text(max_size=8))
+INTS = st.one_of(st.integers(-3, 12), st.integers(-10**30, 10**30))
+
+
+def _value(hint):
+    import types as _types
+    import typing as _typing
+    if hint is str:
+        return TEXTS
+    if hint is int:
+        return INTS
+    args = _typing.get_args(hint)
+    if _typing.get_origin(hint) in (_typing.Union, _types.UnionType):
+        return st.one_of([_value(a) for a in args if a is not type(None)] + [st.none()])
+    if len(args) == 2 and args[1] is Ellipsis:
+        return st.lists(_value(args[0]), max_size=5).map(tuple)
+    return st.tuples(*[_value(a) for a in args])
+
+
+@st.composite
+def any_event(draw):
+    import typing as _typing
+    cls = draw(st.sampled_from(list(ev.EVENT_TYPES.values())))
+    hints = _typing.get_type_hints(cls)
+    import dataclasses as _dc
+    return cls(**{f.name: draw(_value(hints[f.name])) for f in _dc.fields(cls)})
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 12), st.lists(any_event(), min_size=1, max_size=4))
+def test_events_of_the_right_shape_but_any_value_are_refused_not_crashed(prefix, events):
+    from board_ledger.game import Game
+    game = Game()
+    for line in _SETUP.strip().splitlines()[:prefix]:
+        game.play(notation.parse_line(line))
+    for event in events:
+        try:
+            game.play(ev.from_json(json.loads(json.dumps(event.to_json()))))
+        except LedgerError:          # a refusal; anything else is a crash and fails the test
+            pass
