@@ -43,9 +43,10 @@ READS = ("phase", "battle_result", "weapon_red", "weapon_blue")   # published sy
 PLANE, SUB, TANK = 1, 2, 3
 # speeds in steps per second and ranges in steps (docs/conquest.md, The weapons)
 SPEED = {"tank": 24, "plane": 48, "sub": 16, "missile": 40, "shell": 80}
-RANGE = {TANK: 45, PLANE: 50, SUB: 110}
+RANGE = {TANK: 64, PLANE: 50, SUB: 110}   # unless the symbol file names them otherwise
+RANGE_SYMBOLS = {TANK: "TANK_RANGE", PLANE: "PLANE_RANGE", SUB: "MISSILE_RANGE"}
 HIT_BOX = (4, 4)                          # a direct hit: |dx| < 4 units, |dy| < 4 steps
-BLAST_BOX = (12, 10)                      # a missile blast: 12 units, 20 lines
+BLAST_BOX = (12, 12)                      # a missile blast: 12 units, 24 lines
 NEAR_TREE = 24                            # a shell passes trees within this many steps
 
 NODE = 4                                  # the route planner's grid: 4 x 4 steps
@@ -177,13 +178,14 @@ class World:
         self.grid = grid
         self.out, self.tree, self.water = grid == OUT, grid == TREE, grid == WATER
         solid = grid == OBSTACLE
-        # the cartridge tests a unit's centre against whole cells: keep a cell's width away
-        self.deadly = dilate(solid, 8, 6)                       # mountains, mines: tank, shell
-        self.crash = dilate(solid | (grid == TREE), 8, 6)        # plane
+        # the cartridge tests a unit's centre against each glyph's box (8 units x 14 lines);
+        # the margins fill the gaps between a glyph's lit pixels and keep a step or two away
+        self.deadly = dilate(solid, 3, 2)                       # mountains, mines: tank, shell
+        self.crash = dilate(solid | (grid == TREE), 4, 3)        # plane
         self.tank_ok = ((grid == LAND) | (grid == TREE)) & ~self.deadly
         self.tank_ok &= ~dilate(~((grid == LAND) | (grid == TREE)), 1, 1)
         self.sub_ok = (grid == WATER) & ~dilate(grid != WATER, 2, 2)
-        self.missile_stop = dilate(solid | (grid == TREE), 6, 5)
+        self.missile_stop = dilate(solid | (grid == TREE), 3, 2)
 
     def at(self, mask: np.ndarray, sx: float, sy: float) -> bool:
         return bool(mask[int(sy) % WORLD_H, int(sx) % WORLD_W])
@@ -251,6 +253,14 @@ def wrap(d: float, size: int) -> float:
     return (d + size / 2) % size - size / 2
 
 
+def symbol_value(symbols: dict[str, int], name: str, default: int) -> int:
+    """A constant of the symbol file, also when the assembler filed it under a bank
+    (``bank3.TANK_RANGE``); ``default`` when it is not there."""
+    if name in symbols:
+        return symbols[name]
+    return next((v for k, v in symbols.items() if k.endswith("." + name)), default)
+
+
 # ---- the player -------------------------------------------------------------------------------
 class Computer:
     """Plays side ``side`` (0 red, 1 blue) at ``level``; ``step(machine)`` once a frame, before
@@ -265,6 +275,9 @@ class Computer:
         self.level = LEVELS[level]
         self.symbols = symbols if symbols is not None else builtin_symbols("conquest")
         self.random = random.Random(seed * 2 + side)
+        self.blast_frames = symbol_value(self.symbols, "BLAST_FRAMES", 15)
+        self.range = {weapon: symbol_value(self.symbols, name, RANGE[weapon])
+                      for weapon, name in RANGE_SYMBOLS.items()}
         self._reset()
 
     def _reset(self) -> None:
@@ -456,7 +469,7 @@ class Computer:
         if fire_ready and self.enemy_shown_recently():
             order = sorted(range(8), key=lambda d: d != self.heading)
             for d in order:
-                if self._hit_after(d, SPEED["shell"], RANGE[TANK], blocked):
+                if self._hit_after(d, SPEED["shell"], self.range[TANK], blocked):
                     self.heading = d
                     return d, True
         if self._incoming() and self.heading is not None:
@@ -469,7 +482,7 @@ class Computer:
         key = (node_of(e[0], e[1]),)
 
         def goals():
-            spots = self._goals_aligned(w.tank_ok, RANGE[TANK] - 8, 8, blocked)
+            spots = self._goals_aligned(w.tank_ok, self.range[TANK] - 8, 8, blocked)
             if not spots.any() and ok.any():          # out of reach: as near as the land goes
                 far = np.maximum(np.abs(e[0] - NODE_X[None, :]), np.abs(e[1] - NODE_Y[:, None]))
                 spots = ok & (far <= far[ok].min() + 2)
@@ -504,13 +517,13 @@ class Computer:
         fire_ready = not self.shot.shown and not self.fire_was
         if fire_ready and self.enemy_shown_recently():
             for d in sorted(safe, key=lambda d: d != self.heading):
-                if self._hit_after(d, SPEED["shell"], RANGE[PLANE], outside):
+                if self._hit_after(d, SPEED["shell"], self.range[PLANE], outside):
                     self.heading = d
                     return d, True
         # fly (never slower: it turns back and forth where it must wait) to a node from which a
         # shot along a row or column reaches the enemy inside the field
         free = node_mask(~w.crash)
-        d = self._route_step(free, lambda: self._goals_aligned(~w.out, RANGE[PLANE] - 10, 10, outside,
+        d = self._route_step(free, lambda: self._goals_aligned(~w.out, self.range[PLANE] - 10, 10, outside,
                                                                diagonal=False),
                              (node_of(e[0], e[1]),), CARDINAL, wraps=True)
         if d is None or clear[d] < 3:
@@ -543,7 +556,7 @@ class Computer:
         far = np.maximum(np.abs(e[0] - NODE_X[None, :]), np.abs(e[1] - NODE_Y[:, None]))
         reach = self.level.launch
         if ok.any():
-            reach = min(max(reach, int(far[ok].min()) + 12), RANGE[SUB] - 12)
+            reach = min(max(reach, int(far[ok].min()) + 12), self.range[SUB] - 12)
         goals = (far <= reach - 12) & (far >= 20) & ok
         if not goals.any():
             goals = (far <= reach) & ok
@@ -579,30 +592,38 @@ class Computer:
             self.me = (nx, ny)
 
     def _steer_missile(self, e) -> tuple[int | None, bool]:
+        """Steer the missile to where its path meets the enemy's; let go of the button (it
+        detonates) when the enemy is in the blast now or will run into it while it shows."""
         if e is None:
             return None, False
         w = self.world
         m = self.shot
         per_frame = SPEED["missile"] / self.fps
-        dist = max(abs(e[0] - m.sx), abs(e[1] - m.sy))
-        lead = dist / per_frame
-        ex, ey, _, _ = self.enemy(ahead=min(lead, 40))
-        now = self.enemy(ahead=1)
-        bx, by = BLAST_BOX[0] - 2 - self.level.slack, BLAST_BOX[1] - 2 - self.level.slack
-        if abs(now[0] - m.sx) < bx and abs(now[1] - m.sy) < by:
-            return None, False                    # release: it detonates
+        ex, ey, vx, vy = e
+        slack = 2 + self.level.slack
+        bx, by = BLAST_BOX[0] - slack, BLAST_BOX[1] - slack
+        shows = self.blast_frames - 3
+        for t in range(1, shows if self.enemy_weapon == PLANE else 2):
+            if abs(wrap(ex + vx * t - m.sx, WORLD_W)) < bx and abs(wrap(ey + vy * t - m.sy, WORLD_H)) < by:
+                return None, False                # release: it detonates
         flown = (self.t - self.launched) * per_frame
-        if flown > RANGE[SUB] - 4 and abs(now[0] - m.sx) < BLAST_BOX[0] and \
-                abs(now[1] - m.sy) < BLAST_BOX[1]:
-            return None, False
+        if flown > self.range[SUB] - 3:
+            return None, False                    # at the end of its range it goes off anyway
+        tx, ty = ex, ey                           # the first point of the enemy's path in reach
+        for t in range(0, 120, 2):
+            px, py = ex + vx * t, ey + vy * t
+            if max(abs(wrap(px - m.sx, WORLD_W)), abs(wrap(py - m.sy, WORLD_H))) <= t * per_frame + 6:
+                tx, ty = px, py
+                break
         best, best_s = None, 1e9
         for d in range(8):
             nx, ny = m.sx + DX[d] * 4, m.sy + DY[d] * 4
-            if w.at(w.missile_stop, nx, ny) and max(abs(ex - nx), abs(ey - ny)) > 6:
+            gx, gy = abs(wrap(tx - nx, WORLD_W)), abs(wrap(ty - ny, WORLD_H))
+            if w.at(w.missile_stop, nx, ny) and max(gx, gy) > 6:
                 continue
-            s = max(abs(ex - nx), abs(ey - ny)) + 0.3 * min(abs(ex - nx), abs(ey - ny))
-            if s < best_s:
-                best, best_s = d, s
+            score = max(gx, gy) + 0.3 * min(gx, gy)
+            if score < best_s:
+                best, best_s = d, score
         return best, True
 
 
