@@ -24,18 +24,10 @@ def test_the_computer_tank_beats_an_idle_tank(match):
     assert seconds < 30                    # by a hit, long before the energies (100 s) run out
 
 
-# On the cartridge as it stands, a submarine that waits far out at sea is out of the tank's
-# reach (issue 14, item 2: waiting must not win, is the battle program's to change).
-OUT_OF_REACH = {("TS", "computer-idle"), ("ST", "idle-computer")}
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("match", sorted(IDLE_SIDE))
 @pytest.mark.parametrize("pairing", PAIRINGS)
-def test_the_computer_beats_an_idle_side_in_every_pairing(pairing, match, request):
-    if (pairing, match) in OUT_OF_REACH:
-        request.applymarker(pytest.mark.xfail(reason="an idle submarine waits out of the "
-                                              "tank's reach on this cartridge"))
+def test_the_computer_beats_an_idle_side_in_every_pairing(pairing, match):
     for seed in (0, 1):
         winner, _ = beats_idle(pairing, match, seed)
         assert winner == WINNER[match], (pairing, match, seed)
