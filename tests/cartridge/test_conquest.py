@@ -689,3 +689,33 @@ def test_plane_flies_past_a_tree_beside_its_drawn_glyph(game):
     game.run(60)
     assert game.unit(0, "U_X") > cell(3, 1)[0]
     assert game.battle["battle_result"] == "running"
+
+
+@pytest.mark.parametrize("variant", [0, 1])
+@pytest.mark.parametrize("sub_side", [0, 1])
+def test_a_submarine_reaches_a_tank_waiting_at_its_start(game, sub_side, variant):
+    toward = {"left": True} if sub_side else {"right": True}
+    game.start(*("TS" if sub_side else "ST"), variant=variant)
+    game.stick(sub_side, **toward)              # to the shore along row 4
+    game.run(300)
+    game.stick(sub_side, **toward, fire=True)   # the missile turns towards the tank at once
+    game.run(200)
+    assert game.battle["battle_result"] == ("blue won" if sub_side else "red won")
+
+
+@pytest.mark.parametrize("variant", [0, 1])
+@pytest.mark.parametrize("pair, player", [("PT", 0), ("TP", 1), ("TP", 0), ("PT", 1)],
+                         ids=["plane-vs-idle-tank", "plane-vs-idle-tank-blue",
+                              "tank-vs-idle-plane", "tank-vs-idle-plane-blue"])
+def test_plane_and_tank_reach_each_other_waiting_at_the_start(game, pair, player, variant):
+    # both start in row 4 facing each other: the side that fires, button pressed again and
+    # again, hits the idle one (a plane flying straight, a tank standing)
+    game.start(*pair, variant=variant)
+    for _ in range(40):
+        game.stick(player, fire=True)
+        game.run(5)
+        game.stick(player)
+        game.run(5)
+        if game.battle["battle_result"] != "running":
+            break
+    assert game.battle["battle_result"] == ("blue won" if player else "red won")
