@@ -8,10 +8,14 @@ sides during a war or a confrontation), the war-chest keeper, or anyone when the
 """
 from __future__ import annotations
 
-from typing import Any
+import contextlib
+from typing import Any, Callable, Iterator
+
+import i18n
+from i18n import LANGUAGES
 
 from board_ledger import events as ev
-from board_ledger import notation, report
+from board_ledger import effects, notation, report
 from board_ledger.chart import COLOURS
 from board_ledger.game import Game
 from board_ledger.rules import WAR_ENERGY, energy_range, legal_actions, pbr
@@ -158,32 +162,38 @@ def _endgame(s: State) -> dict[str, Any] | None:
             "energies": {n: s.player(n).halves * 50 for n in (s.expected or ())}}
 
 
-def effects(before: State, after: State) -> list[dict[str, Any]]:
-    """What one action changed, as data: chips, PBR, countries, the war chest, the phase."""
-    out: list[dict[str, Any]] = []
-    was = {p.name: p for p in before.players}
-    for p in after.players:
-        old = was.get(p.name)
-        if old is None:
-            continue
-        if p.chips != old.chips:
-            out.append({"kind": "chips", "player": p.name, "delta": p.chips - old.chips})
-        if p.halves != old.halves:
-            out.append({"kind": "pbr", "player": p.name, "delta": pbr(p.halves - old.halves)})
-        if p.eliminated and not old.eliminated:
-            out.append({"kind": "out", "player": p.name})
-    for c in after.board.countries:
-        held, had = after.holders.get(c.name, {}), before.holders.get(c.name, {})
-        for n, kind in held.items():
-            if had.get(n) != kind:
-                out.append({"kind": kind, "player": n, "country": c.name})
-        for n in had:
-            if n not in held:
-                out.append({"kind": "lost", "player": n, "country": c.name})
-    if after.war_chest != before.war_chest:
-        out.append({"kind": "chest", "delta": after.war_chest - before.war_chest})
-    if after.phase != before.phase:
-        out.append({"kind": "phase", "phase": after.phase})
+@contextlib.contextmanager
+def speaking(lang: str | None) -> Iterator[None]:
+    """Word sentences in ``lang`` for a moment, then in the process's language again. Used only
+    around code that does not await, so no other request of the web server sees the change."""
+    before = i18n.language()
+    if lang is not None:
+        i18n.set_language(lang)
+    try:
+        yield
+    finally:
+        i18n.set_language(before)
+
+
+def in_each_language(say: Callable[[], Any]) -> dict[str, Any]:
+    """What ``say`` says, once per language (the view goes to German and English phones alike)."""
+    out = {}
+    for lang in LANGUAGES:
+        with speaking(lang):
+            out[lang] = say()
+    return out
+
+
+def _log(game: Game) -> list[dict[str, Any]]:
+    """The latest actions that still count, newest first, each with its effects as data and as
+    text in each language (board_ledger/effects.py)."""
+    out = []
+    first = max(0, len(game.actions) - LOG_LENGTH)
+    for i in range(len(game.actions) - 1, first - 1, -1):
+        action = game.actions[i]
+        said = effects.effects(game.states[i], game.states[i + 1], action)
+        out.append({"n": i + 1, "line": notation.format_event(action), "effects": said,
+                    "text": in_each_language(lambda: " ".join(effects.effects_lines(said)))})
     return out
 
 
@@ -192,8 +202,6 @@ def view(game: Game, game_id: int = 0, anyone: bool = False) -> dict[str, Any]:
     s = game.state
     names = s.names
     marks = letters(names)
-    log = [{"n": i + 1, "line": notation.format_event(action), "effects": effects(game.states[i], game.states[i + 1])}
-           for i, action in enumerate(game.actions)][-LOG_LENGTH:]
     return {
         "seq": len(game.events),
         "game": game_id,
@@ -212,6 +220,8 @@ def view(game: Game, game_id: int = 0, anyone: bool = False) -> dict[str, Any]:
         "legal": _legal(s),
         "contest": _contest(s),
         "endgame": _endgame(s),
-        "log": log[::-1],
+        "log": _log(game),
+        "war": report.war_view(s),
+        "war_text": in_each_language(lambda: report.war_lines(s)),
         "variant": {"time": s.time_limit, "target": s.target_pbr},
     }

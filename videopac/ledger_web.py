@@ -36,7 +36,7 @@ from board_ledger.errors import LedgerError, MovedOn, StoreError
 from board_ledger.store import Store
 import i18n
 from i18n import LANGUAGES, N_, _
-from videopac.ledger_view import KEEPER, VIEWER, may_book, movers, view
+from videopac.ledger_view import KEEPER, VIEWER, may_book, movers, speaking, view
 from videopac.web_words import page_words
 
 DEFAULT_PORT = 8048                # the console's CPU, easy to remember
@@ -55,19 +55,6 @@ SECURITY_HEADERS = [
 
 
 MOVED_ON = N_("the turn has moved on: another booking came first; look at the game again and book anew")
-
-
-@contextlib.contextmanager
-def speaking(lang: str | None) -> Any:
-    """Word sentences in the phone's language for a moment (the server's own language after).
-    Used only around code that does not await, so no other request sees the change."""
-    before = i18n.language()
-    if lang is not None:
-        i18n.set_language(lang)
-    try:
-        yield
-    finally:
-        i18n.set_language(before)
 
 
 class Refusal(Exception):

@@ -66,11 +66,10 @@ def test_every_word_of_the_page_exists_in_german_and_english(live):
     used |= set(re.findall(r'data-t="([a-z_]+)"', web.joinpath("index.html").read_text(encoding="utf-8")))
     assert used and used <= set(PAGE_WORDS), used - set(PAGE_WORDS)
     prefixed = {"phase_": ("setup", "homelands", "alliances", "play", "final-round", "endgame", "over"),
-                "eff_": ("chips", "pbr", "allied", "conquered", "lost", "out", "chest", "phase"),
                 "kind_": ("unoccupied", "occupied", "homeland"), "weapon_": ("P", "S", "T")}
     assert {p + k for p, keys in prefixed.items() for k in keys} <= set(PAGE_WORDS)
     same = {k for k in PAGE_WORDS if words["de"][k] == words["en"][k]}
-    assert same <= {"online", "zone", "col_pbr", "eff_pbr"}, same     # live, Zone, PBR: German too
+    assert same <= {"online", "zone", "col_pbr"}, same     # live, Zone, PBR: German too
     assert words["de"]["board"] == "Spielbrett" and words["en"]["board"] == "Board"
     # without ?lang the browser's language decides
     assert json.loads(request(live.port, "GET", "/api/words", headers={"accept-language": "de"})[2]) == words["de"]
@@ -88,7 +87,9 @@ def test_a_booking_is_in_the_file_before_it_is_acknowledged_and_the_view_follows
     assert view["contest"]["energy"] == {"Carla": 2500, "Anna": 2500}
     assert view["legal"]["war"] and view["legal"]["battle"]
     log = view["log"][0]
-    assert log["line"] == "attack Carla India" and {"kind": "chest", "delta": 0} not in log["effects"]
+    assert log["line"] == "attack Carla India" and log["effects"][0]["kind"] == "war"
+    assert log["text"]["en"].startswith("Carla attacks India") or "India" in log["text"]["en"]
+    assert view["war"]["country"] == "India" and view["war_text"]["de"][0].startswith("Krieg um Indien")
     anna = next(p for p in view["players"] if p["name"] == "Anna")
     assert anna["letter"] == "A" and anna["chips"] == 2000 and anna["pbr"] == 6
 
@@ -265,5 +266,6 @@ def test_the_file_replays_to_what_the_phones_show(live, db):
     for p, q in zip(replayed["players"], view["players"]):
         assert (p["name"], p["chips"], p["pbr"], p["homeland"]) == (q["name"], q["chips"], q["pbr"], q["homeland"])
     assert view["log"][0]["line"] == "war Carla 1300"
-    assert {"kind": "chips", "player": "Carla", "delta": 1300} in view["log"][0]["effects"]
-    assert {"kind": "conquered", "player": "Carla", "country": "India"} in view["log"][0]["effects"]
+    assert {"kind": "paid_out", "player": "Carla", "amount": 1300} in view["log"][0]["effects"]
+    assert "Carla erhält 1300 aus der Kriegskasse" in view["log"][0]["text"]["de"]
+    assert [b["winner"] for b in view["log"][2]["effects"] if b["kind"] == "battle"] == [None]   # the draw

@@ -109,6 +109,8 @@ def test_three_phones_play_a_short_game_by_tapping(tmp_path, phones):
             by.tap("#book-battle")
             booked(by, f"battle {aw} {dw} {winner}")
         assert viewer.text("#war-line").startswith("Bert greift an, Anna verteidigt: 2–0 nach 3 von 3")
+        assert viewer.js("return [...document.querySelectorAll('#battles li')].map(li => li.textContent);") == [
+            "Panzer – Flugzeug: Bert", "U-Boot – U-Boot: unentschieden", "Flugzeug – Panzer: Bert"]
         assert anna.text(f'#contest {attr("data-player", "Bert")} .weapons') == "plane, tank"
         assert anna.text(f'#contest {attr("data-player", "Anna")} .weapons') == "–"   # all three lost
         bert.screenshot("web-war.png", "#contest")
@@ -122,7 +124,10 @@ def test_three_phones_play_a_short_game_by_tapping(tmp_path, phones):
         bert.tap(attr("data-result", "Bert"))
         booked(bert, "war Bert 1355")
         assert anna.text(f'#players {attr("data-player", "Bert")} .chips') == "1400"
-        assert "Bert chips +1400" in anna.text("#log li:first-child .effects")
+        assert "Bert receives 1400 from the war chest" in anna.text("#log li:first-child .effects")
+        assert "Bert erhält 1400 aus der Kriegskasse" in viewer.text("#log li:first-child .effects")
+        assert [li.strip() for li in viewer.js("return [...document.querySelectorAll('#battles li')]"
+                                               ".map(li => li.textContent);")] == []   # the war is over
 
         # undo, seen everywhere, then booked again
         anna_chips = anna.text(f'#players {attr("data-player", "Bert")} .chips')

@@ -40,15 +40,14 @@ def test_the_end_game_shows_the_challenge_order_and_the_energies():
     assert {r["player"] for r in v["legal"]["survivor"]} == {"Carla", "Anna"}
 
 
-def test_effects_name_what_an_action_changed():
+def test_the_log_carries_each_action_s_effects_as_data_and_in_both_languages():
     game = play(SMALL.split("pass Anna")[0])
-    war = view(game)["log"][0]
+    log = view(game)["log"]
+    assert [entry["n"] for entry in log] == list(range(len(game.actions), 0, -1))     # newest first
+    war = log[0]
     assert war["line"] == "war Carla 1250"
-    assert {"kind": "chips", "player": "Carla", "delta": 2300} in war["effects"]     # 1300 + zone 3 bonus
-    assert {"kind": "conquered", "player": "Carla", "country": "Elysium"} in war["effects"]
-    assert {"kind": "pbr", "player": "Carla", "delta": 2} in war["effects"]
-    assert {"kind": "chest", "delta": -2300} in war["effects"]
-    assert {"kind": "phase", "phase": "final-round"} in war["effects"]
+    assert {"kind": "paid_out", "player": "Carla", "amount": 1300} in war["effects"]
+    assert "Carla" in war["text"]["en"] and "Kriegskasse" in war["text"]["de"]
 
 
 def test_each_player_gets_a_distinct_mark():

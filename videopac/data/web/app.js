@@ -267,6 +267,12 @@ function renderContest() {
     el("td", { class: "num energy", "data-player": n }, c.energy[n])));
   box.append(el("table", { class: "fighters" },
     el("tr", {}, el("th", {}, ""), el("th", {}, t("weapons_left")), el("th", {}, t("energy_type"))), rows));
+  const fought = view.war ? view.war.battles : [];
+  if (fought.length) {
+    box.append(el("ol", { id: "battles" }, fought.map((b) => el("li", {},
+      b.weapons.map((w) => t("weapon_" + w)).join(" – ") + ": " + (b.winner || t("draw"))
+      + (b.energies ? " (" + b.energies.join(" / ") + ")" : "")))));
+  }
   const L = view.legal;
   if (L.battle) {
     const weapons = (n) => c.weapons_left[n];
@@ -364,17 +370,10 @@ function renderBoard() {
   }
 }
 
-function effectText(e) {
-  const params = Object.assign({}, e);
-  if ("delta" in e) params.delta = signed(e.delta);
-  if (e.kind === "phase") params.phase = t("phase_" + e.phase);
-  return t("eff_" + e.kind, params);
-}
-
 function renderLog() {
   const log = document.getElementById("log");
   log.replaceChildren(...view.log.map((entry) => el("li", { value: entry.n, "data-n": entry.n },
-    el("code", {}, entry.line), entry.effects.length ? el("div", { class: "effects" }, entry.effects.map(effectText).join(" · ")) : null)));
+    el("code", {}, entry.line), entry.text[lang] ? el("div", { class: "effects" }, entry.text[lang]) : null)));
 }
 
 // --- start -----------------------------------------------------------------------------------------
