@@ -83,6 +83,7 @@ def parse_script(text: str, name: str) -> list[Event]:
     from o2em_core.keyboard import JOY_BITS, key_position
 
     events: list[Event] = []
+    text = text.removeprefix("\ufeff")   # the byte order mark Notepad writes is not a frame number
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.split("#", 1)[0].strip() if not raw.strip().startswith("#") else ""
         if not line:

@@ -45,6 +45,14 @@ def test_script_and_dump(roms, capsys) -> None:
     assert xram[6:8] == bytes([0xEE, 0xF7])             # joystick 0 up+fire, 1 left
 
 
+def test_a_script_saved_by_notepad_is_read(roms) -> None:
+    """A UTF-8 byte order mark and CRLF line ends, as Windows editors write them."""
+    (roms / "in.txt").write_bytes(b"\xef\xbb\xbf0 press A\r\n1 joy 0 up\r\n")
+    events = runner.parse_script(runner._read_text(str(roms / "in.txt")), "in.txt")
+    assert [(e.frame, e.action) for e in events] == [(0, "press"), (1, "joy")]
+    assert events[0].key == "A" and events[1].directions == {"up"}
+
+
 def test_state_out_then_in_continues_exactly(roms, capsys) -> None:
     base = ["--bios", roms / "banks_bios.bin", roms / "banks_cart.bin", "--region", "ntsc"]
     assert _run(capsys, *base, "--frames", 4, "--dump", roms / "whole.json")[0] == 0
