@@ -15,6 +15,7 @@ from board_ledger.errors import LedgerError
 from board_ledger.game import Game
 from board_ledger.rules import ANY_ENERGY, energy_range, legal_actions
 from board_ledger.store import Store
+from ledger_helpers import play as replay   # what `videopac ledger replay` does with the text
 from ledger_helpers import snapshot
 
 # the characters that broke exports (issue 15) and the notation's own special characters
@@ -71,16 +72,6 @@ def odd_games(draw: st.DrawFn) -> tuple[Game, list[bool]]:
 def export(game: Game) -> str:
     """What `videopac ledger export` writes for the game."""
     return "\n".join(["# export"] + [notation.format_event(e) for e in game.events]) + "\n"
-
-
-def replay(text: str) -> Game:
-    """What `videopac ledger replay` does with the text (lines as it splits them)."""
-    game = Game()
-    for line in text.splitlines():
-        event = notation.parse_line(line)
-        if event is not None:
-            game.play(event)
-    return game
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
