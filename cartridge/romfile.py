@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import pathlib
 
+from i18n import _
+
 BIOS_SIZE = 1024
 CART_SIZES = (2048, 3072, 4096, 6144, 8192, 12288)   # 2 KB and 3 KB banks
 
@@ -20,17 +22,17 @@ def _read(path: str | pathlib.Path) -> bytes:
     try:
         return p.read_bytes()
     except IsADirectoryError:
-        raise RomFileError(f"{p.name} is a folder, not a ROM image") from None
+        raise RomFileError(_("{name} is a folder, not a ROM image").format(name=p.name)) from None
     except OSError as exc:
-        raise RomFileError(f"cannot read {p}: {exc.strerror or exc}") from None
+        raise RomFileError(_("cannot read {path}: {reason}").format(path=p, reason=exc.strerror or exc)) from None
 
 
 def load_bios(path: str | pathlib.Path) -> bytes:
     """The bytes of a BIOS image file (exactly 1024 bytes)."""
     data = _read(path)
     if len(data) != BIOS_SIZE:
-        raise RomFileError(f"{pathlib.Path(path).name} is {len(data)} bytes; "
-                           f"a BIOS image must be 1 KB (1024 bytes)")
+        raise RomFileError(_("{name} is {size} bytes; a BIOS image must be 1 KB (1024 bytes)").format(
+            name=pathlib.Path(path).name, size=len(data)))
     return data
 
 
@@ -38,6 +40,6 @@ def load_cart(path: str | pathlib.Path) -> bytes:
     """The bytes of a cartridge image file (2, 3, 4, 6, 8 or 12 KB)."""
     data = _read(path)
     if len(data) not in CART_SIZES:
-        raise RomFileError(f"{pathlib.Path(path).name} is {len(data)} bytes; "
-                           f"a cartridge image must be 2, 3, 4, 6, 8 or 12 KB")
+        raise RomFileError(_("{name} is {size} bytes; a cartridge image must be 2, 3, 4, 6, 8 or 12 "
+                             "KB").format(name=pathlib.Path(path).name, size=len(data)))
     return data

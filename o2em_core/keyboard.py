@@ -3,6 +3,8 @@ P20–P22, enabled by P12 = 0) and a 74148 priority encoder on P24–P27 (hardwa
 two joysticks read over the data bus (hardware.md §6)."""
 from __future__ import annotations
 
+from i18n import _
+
 # Rows of the matrix in column order 0..7; None marks the two unused positions (row 1, col 2/3).
 # The BIOS key number row × 8 + column equals the character code of most legends.
 MATRIX_ROWS: tuple[tuple[str | None, ...], ...] = (
@@ -34,5 +36,5 @@ def key_position(name: str) -> tuple[int, int]:
     try:
         return KEYS[key]
     except KeyError:
-        raise ValueError(f"unknown key {name!r}; keys are 0-9, A-Z, SPACE, ENTER, CLEAR, "
-                         f"?, ., +, -, *, /, =, YES, NO") from None
+        raise ValueError(_("unknown key {name}; keys are 0-9, A-Z, SPACE, ENTER, CLEAR, ?, ., +, "
+                           "-, *, /, =, YES, NO").format(name=repr(name))) from None

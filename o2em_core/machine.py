@@ -11,6 +11,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from i18n import N_, _
+
 from . import bus, cpu, jit_cache, keyboard, palette, raster, sound, state
 from .pointer import address_of
 from .raster import HEIGHT, WIDTH
@@ -60,11 +62,12 @@ def _image(data: bytes | bytearray | np.ndarray | None, sizes: tuple[int, ...],
     if len(raw) not in sizes:
         allowed = " or ".join(str(s) for s in sizes[-2:])
         allowed = ", ".join([str(s) for s in sizes[:-2]] + [allowed])
-        raise ValueError(f"the {what} image is {len(raw)} bytes; it must be {allowed} bytes")
+        raise ValueError(_("{what} is {size} bytes; it must be {allowed} bytes").format(
+            what=what, size=len(raw), allowed=allowed))
     return np.frombuffer(raw, dtype=np.uint8).copy()
 
 
-FIRST_COMPILE_NOTICE = "compiling the emulator core, first start only"
+FIRST_COMPILE_NOTICE = N_("compiling the emulator core, first start only")   # shown with _()
 
 
 def _announce_first_compile() -> None:
@@ -73,7 +76,7 @@ def _announce_first_compile() -> None:
     if os.environ.get("NUMBA_DISABLE_JIT", "0") not in ("", "0"):
         return
     if not jit_cache.is_compiled():
-        print(FIRST_COMPILE_NOTICE, file=sys.stderr, flush=True)
+        print(_(FIRST_COMPILE_NOTICE), file=sys.stderr, flush=True)
 
 
 class Machine:
@@ -88,11 +91,12 @@ class Machine:
     def __init__(self, bios: bytes | None, cart: bytes | None, region: str = "pal",
                  sample_rate: int = 44100) -> None:
         if region not in REGIONS:
-            raise ValueError(f"unknown region {region!r}; it must be 'pal' or 'ntsc'")
+            raise ValueError(_("unknown region {region}; it must be 'pal' or 'ntsc'").format(
+                region=repr(region)))
         self.region = region
         self._region = REGIONS[region]
-        bios_img = _image(bios, (bus.BIOS_SIZE,), "BIOS")
-        cart_img = _image(cart, bus.CART_SIZES, "cartridge")
+        bios_img = _image(bios, (bus.BIOS_SIZE,), _("the BIOS image"))
+        cart_img = _image(cart, bus.CART_SIZES, _("the cartridge image"))
         self._bios = bios_img if bios_img is not None else np.full(bus.BIOS_SIZE, 0xFF, np.uint8)
         self._cart = cart_img if cart_img is not None else np.full(1, 0xFF, np.uint8)
         self._bios_crc = zlib.crc32(bios_img.tobytes()) if bios_img is not None else 0
@@ -202,7 +206,7 @@ class Machine:
                      right: bool = False, fire: bool = False) -> None:
         """Set joystick ``n`` (0 = left connector, 1 = right) to the given directions."""
         if n not in (0, 1):
-            raise ValueError(f"joystick {n} does not exist; use 0 or 1")
+            raise ValueError(_("joystick {n} does not exist; use 0 or 1").format(n=n))
         held = dict(up=up, down=down, left=left, right=right, fire=fire)
         self._joys[n] = sum(bit for name, bit in keyboard.JOY_BITS.items() if held[name])
 
@@ -253,24 +257,24 @@ class Machine:
         data = bytes(data)
         size = _STATE_HEADER.size
         if len(data) < size or data[:8] != _STATE_MAGIC:
-            raise StateError("this is not a Videopac save state")
-        _, version, ntsc, bios_crc, cart_crc, length, crc = _STATE_HEADER.unpack(data[:size])
+            raise StateError(_("this is not a Videopac save state"))
+        _magic, version, ntsc, bios_crc, cart_crc, length, crc = _STATE_HEADER.unpack(data[:size])
         payload = data[size:]
         if version != _STATE_VERSION:
-            raise StateError(f"the save state has version {version}; this emulator reads "
-                             f"version {_STATE_VERSION}")
+            raise StateError(_("the save state has version {version}; this emulator reads version "
+                               "{ours}").format(version=version, ours=_STATE_VERSION))
         expected = sum(a.nbytes for a in self._payload_arrays())
         if length != len(payload) or length != expected or zlib.crc32(payload) != crc:
-            raise StateError("the save state is damaged (length or checksum wrong)")
+            raise StateError(_("the save state is damaged (length or checksum wrong)"))
         if ntsc != int(self._region.ntsc):
             other = "ntsc" if ntsc else "pal"
-            raise StateError(f"the save state is from a {other} machine, this one is "
-                             f"{self.region}")
+            raise StateError(_("the save state is from a {other} machine, this one is {region}").format(
+                other=other, region=self.region))
         if bios_crc != self._bios_crc or cart_crc != self._cart_crc:
-            raise StateError("the save state was made with a different BIOS or cartridge")
+            raise StateError(_("the save state was made with a different BIOS or cartridge"))
         board = np.frombuffer(payload, np.int64, 3, state.CART_BANK_SIZE * 8)
         if board[0] and tuple(int(v) for v in board) != self._board_regs():
-            raise StateError("the save state was made with a different cartridge board")
+            raise StateError(_("the save state was made with a different cartridge board"))
         offset = 0
         for a in self._payload_arrays():
             a.reshape(-1).view(np.uint8)[:] = np.frombuffer(payload, np.uint8, a.nbytes,

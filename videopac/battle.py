@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import pathlib
 
+from i18n import _
+
 PHASES = ("select", "entry", "battle", "result", "computer", "practice")
 WEAPONS = ("none", "plane", "submarine", "tank")
 RESULTS = ("running", "red won", "blue won", "both destroyed")
@@ -22,9 +24,10 @@ def load_symbols(path: pathlib.Path) -> dict[str, int]:
     try:
         table = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError):
-        raise SymbolFileError(f"{path} is not a readable symbol file") from None
+        raise SymbolFileError(_("{path} is not a readable symbol file").format(path=path)) from None
     if not isinstance(table, dict) or not all(isinstance(v, int) for v in table.values()):
-        raise SymbolFileError(f"{path} is not a symbol table (a JSON object of numbers)")
+        raise SymbolFileError(_("{path} is not a symbol table (a JSON object of numbers)").format(
+            path=path))
     return table
 
 

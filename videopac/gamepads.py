@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Callable
 
+from i18n import _
+
 FIRE_BUTTONS = frozenset(["a", "b", "x", "y"])
 DEADZONE = 0.5   # stick deflection that counts as a direction
 
@@ -54,11 +56,12 @@ class Gamepads:
             controller.open()
         except Exception:  # a pad that cannot be opened (permissions, gone again) is skipped
             self.pads[number] = None
-            self.say(f"gamepad {getattr(controller, 'name', '')} cannot be opened")
+            self.say(_("gamepad {name} cannot be opened").format(name=getattr(controller, "name", "")))
             return
         controller.push_handlers(self)
         if number in self.order:
-            self.say(f"gamepad {number + 1} is joystick {self.order[number]}")
+            self.say(_("gamepad {number} is joystick {stick}").format(
+                number=number + 1, stick=self.order[number]))
 
     def disconnect(self, controller) -> None:
         if controller not in self.pads:
@@ -68,7 +71,7 @@ class Gamepads:
         self._state.pop(id(controller), None)
         if number in self.order:
             self.set_pad(self.order[number], frozenset())
-        self.say(f"gamepad {number + 1} unplugged")
+        self.say(_("gamepad {number} unplugged").format(number=number + 1))
 
     def _update(self, controller, part: str, bits: set[str]) -> None:
         if controller not in self.pads:

@@ -12,6 +12,8 @@ import time
 
 import serial
 
+from i18n import _
+
 from videopac.serial_joystick import (DEFAULT_BAUD, JoystickState, LineCounters,
                                       SerialJoystickReader, error_reason)
 
@@ -23,16 +25,16 @@ SYMBOLS = (("up", "↑", "^"), ("down", "↓", "v"), ("left", "←", "<"), ("rig
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
-    test = actions.add_parser("test", help="show the live state of both sticks (wiring check)",
-                              description="Show the live state of both sticks of a joystick "
-                                          "adapter; stop with Ctrl-C.")
-    test.add_argument("port", metavar="PORT", help="serial port of the adapter, e.g. "
-                                                   "/dev/ttyUSB0, COM3 or a pyserial URL")
+    actions = parser.add_subparsers(dest="action", required=True, metavar=_("ACTION"))
+    test = actions.add_parser("test", help=_("show the live state of both sticks (wiring check)"),
+                              description=_("Show the live state of both sticks of a joystick "
+                                            "adapter; stop with Ctrl-C."))
+    test.add_argument("port", metavar="PORT", help=_("serial port of the adapter, e.g. "
+                                                     "/dev/ttyUSB0, COM3 or a pyserial URL"))
     test.add_argument("--baud", type=int, default=DEFAULT_BAUD,
-                      help=f"line speed (default {DEFAULT_BAUD})")
+                      help=_("line speed (default {default_baud})").format(default_baud=DEFAULT_BAUD))
     test.add_argument("--seconds", type=float, default=None,
-                      help="stop after this many seconds (default: run until Ctrl-C)")
+                      help=_("stop after this many seconds (default: run until Ctrl-C)"))
 
 
 def render_line(stick0: JoystickState, stick1: JoystickState, counters: LineCounters,
@@ -42,20 +44,22 @@ def render_line(stick0: JoystickState, stick1: JoystickState, counters: LineCoun
         return " ".join((plain if ascii_only else fancy) if getattr(state, field)
                         else ("." if ascii_only else "·")
                         for field, fancy, plain in SYMBOLS)
-    return (f"J0 {stick(stick0)} | J1 {stick(stick1)}  "
-            f"frames {counters.frames} bad {counters.bad}")
+    return f"J0 {stick(stick0)} | J1 {stick(stick1)}  " + _("frames {frames} bad {bad}").format(
+        frames=counters.frames, bad=counters.bad)
 
 
 def main(args: argparse.Namespace) -> int:
     if args.baud <= 0:
-        print(f"{PROG}: the baud rate must be positive (the adapter uses {DEFAULT_BAUD}).",
+        print(_("{prog}: the baud rate must be positive (the adapter uses {default_baud}).").format(
+            prog=PROG, default_baud=DEFAULT_BAUD),
               file=sys.stderr)
         return 1
     reader = SerialJoystickReader(args.port, args.baud)
     try:
         reader.start(must_open=True)
     except (serial.SerialException, OSError, ValueError) as exc:
-        print(f"{PROG}: cannot open {args.port}: {error_reason(exc)}.", file=sys.stderr)
+        print(_("{prog}: cannot open {port}: {reason}.").format(
+            prog=PROG, port=args.port, reason=error_reason(exc)), file=sys.stderr)
         return 1
     try:
         _show(reader, args.seconds)
@@ -74,7 +78,8 @@ def _show(reader: SerialJoystickReader, seconds: float | None) -> None:
     end = None if seconds is None else time.monotonic() + seconds
     shown = None
     if tty:
-        print(f"reading {reader.port} at {reader.baudrate} baud; Ctrl-C to stop", file=out)
+        print(_("reading {port} at {baudrate} baud; Ctrl-C to stop").format(
+            port=reader.port, baudrate=reader.baudrate), file=out)
     while end is None or time.monotonic() < end:
         for message in reader.poll_messages():
             out.write(("\r\x1b[K" if tty else "") + message + "\n")

@@ -11,6 +11,8 @@ import argparse
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
+from i18n import _
+
 from videopac.serial_joystick import DEFAULT_BAUD, SerialJoystickReader, SerialJoystickSource
 
 JOYSTICKS = {"0": "left, red", "1": "right, blue"}
@@ -48,26 +50,26 @@ def parse_joystick_spec(text: str) -> JoystickSpec:
     number, eq, source = text.partition("=")
     number, source = number.strip(), source.strip()
     if not eq or not source:
-        raise JoystickSpecError(f"{where}: expected {SYNTAX}.")
+        raise JoystickSpecError(_("{where}: expected {syntax}.").format(where=where, syntax=SYNTAX))
     if number not in JOYSTICKS:
-        raise JoystickSpecError(f"{where}: the joystick number must be 0 (left, red) or "
-                                "1 (right, blue).")
+        raise JoystickSpecError(_("{where}: the joystick number must be 0 (left, red) or 1 (right, "
+                                  "blue).").format(where=where))
     joystick = int(number)
     kind, colon, arg = source.partition(":")
     if kind not in KINDS:
-        raise JoystickSpecError(f"{where}: unknown source '{kind}'; use keys, gamepad or "
-                                "serial:PORT.")
+        raise JoystickSpecError(_("{where}: unknown source '{kind}'; use keys, gamepad or "
+                                  "serial:PORT.").format(where=where, kind=kind))
     if kind == "keys":
         if colon:
-            raise JoystickSpecError(f"{where}: 'keys' takes no argument (the key map file "
-                                    "chooses the keys).")
+            raise JoystickSpecError(_("{where}: 'keys' takes no argument (the key map file chooses "
+                                      "the keys).").format(where=where))
         return JoystickSpec(joystick, "keys")
     if kind == "gamepad":
         if not colon:
             return JoystickSpec(joystick, "gamepad")
         if not arg.isdigit():
-            raise JoystickSpecError(f"{where}: the gamepad number must be 0, 1, 2, ... "
-                                    f"(got '{arg}').")
+            raise JoystickSpecError(_("{where}: the gamepad number must be 0, 1, 2, ... (got "
+                                      "'{arg}').").format(where=where, arg=arg))
         return JoystickSpec(joystick, "gamepad", gamepad=int(arg))
     port, baud = _port_and_baud(where, arg)
     return JoystickSpec(joystick, "serial", port=port, baud=baud)
@@ -79,14 +81,15 @@ def _port_and_baud(where: str, arg: str) -> tuple[str, int]:
     if not at or not speed.isdigit():
         port, speed = arg, ""
     if not port:
-        raise JoystickSpecError(f"{where}: give the adapter's port, e.g. "
-                                "serial:/dev/ttyUSB0 or serial:COM3@115200.")
+        raise JoystickSpecError(_("{where}: give the adapter's port, e.g. serial:/dev/ttyUSB0 or "
+                                  "serial:COM3@115200.").format(where=where))
     if not speed:
         return port, DEFAULT_BAUD
     baud = int(speed)
     if not 0 < baud <= MAX_BAUD:
-        raise JoystickSpecError(f"{where}: baud rate {baud} is out of range "
-                                f"(1 to {MAX_BAUD}; the adapter uses {DEFAULT_BAUD}).")
+        raise JoystickSpecError(_("{where}: baud rate {baud} is out of range (1 to {max_baud}; the "
+                                  "adapter uses {default_baud}).").format(
+            where=where, baud=baud, max_baud=MAX_BAUD, default_baud=DEFAULT_BAUD))
     return port, baud
 
 
@@ -97,12 +100,14 @@ def parse_joystick_specs(texts: Iterable[str]) -> list[JoystickSpec]:
     for text in texts:
         spec = parse_joystick_spec(text)
         if spec.joystick in specs:
-            raise JoystickSpecError(f"--joystick '{text}': joystick {spec.joystick} already "
-                                    f"comes from {specs[spec.joystick].describe()}.")
+            raise JoystickSpecError(_("--joystick '{text}': joystick {joystick} already comes from "
+                                      "{source}.").format(
+                text=text, joystick=spec.joystick, source=specs[spec.joystick].describe()))
         if spec.kind == "serial":
             if speeds.setdefault(spec.port, spec.baud) != spec.baud:
-                raise JoystickSpecError(f"--joystick '{text}': {spec.port} is already used at "
-                                        f"{speeds[spec.port]} baud.")
+                raise JoystickSpecError(_("--joystick '{text}': {port} is already used at {baud} "
+                                          "baud.").format(
+                    text=text, port=spec.port, baud=speeds[spec.port]))
         specs[spec.joystick] = spec
     return [specs[n] for n in sorted(specs)]
 
@@ -132,7 +137,7 @@ def routing(specs: Iterable[JoystickSpec], swap: bool = False) -> Routing:
                 pad = min(set(range(len(named) + len(chosen) + 1)) - named - set(chosen))
             chosen[pad] = spec.joystick
     if chosen:
-        pads = {p: j for p, j in pads.items() if p not in chosen and j not in chosen.values()}
+        pads = {path: j for p, j in pads.items() if p not in chosen and j not in chosen.values()}
         pads.update(chosen)
     return Routing((accepts[0], accepts[1]), pads)
 
@@ -140,9 +145,9 @@ def routing(specs: Iterable[JoystickSpec], swap: bool = False) -> Routing:
 def add_joystick_argument(parser: argparse.ArgumentParser) -> None:
     """Add ``--joystick N=SOURCE`` (repeatable) to a command."""
     parser.add_argument("--joystick", action="append", default=[], metavar="N=SOURCE",
-                        help="where console joystick N (0 left/red, 1 right/blue) gets its input: "
-                             "keys, gamepad[:I] or serial:PORT[@BAUD] (a joystick adapter); "
-                             "repeat for both joysticks")
+                        help=_("where console joystick N (0 left/red, 1 right/blue) gets its "
+                               "input: keys, gamepad[:I] or serial:PORT[@BAUD] (a joystick "
+                               "adapter); repeat for both joysticks"))
 
 
 def open_serial_sources(specs: Iterable[JoystickSpec],

@@ -9,6 +9,8 @@ import dataclasses
 import pathlib
 import tomllib
 
+from i18n import _
+
 DEFAULT = pathlib.Path(__file__).resolve().parent / "data" / "keymap.toml"
 
 # docs/machine-api.md: the key names of Machine.press / Machine.release (Videopac legends)
@@ -62,7 +64,7 @@ def _read(path: pathlib.Path) -> dict:
         with open(path, "rb") as f:
             return tomllib.load(f)
     except tomllib.TOMLDecodeError as exc:
-        raise KeymapError(f"{path}: not a valid TOML file ({exc}).") from None
+        raise KeymapError(_("{path}: not a valid TOML file ({reason}).").format(path=path, reason=exc)) from None
 
 
 def _tables(doc: dict, path: pathlib.Path) -> dict[str, dict]:
@@ -76,30 +78,33 @@ def _tables(doc: dict, path: pathlib.Path) -> dict[str, dict]:
             out[name] = value
     for name, table in out.items():
         if name not in TABLES:
-            raise KeymapError(f"{path}: unknown table [{name}]; the tables are "
-                              + ", ".join(f"[{t}]" for t in TABLES) + ".")
+            raise KeymapError(_("{path}: unknown table [{name}]; the tables are {tables}.").format(
+                path=path, name=name, tables=", ".join(f"[{t}]" for t in TABLES)))
         if not isinstance(table, dict):
-            raise KeymapError(f"{path}: [{name}] must be a table of PC key = value lines.")
+            raise KeymapError(_("{path}: [{name}] must be a table of PC key = value lines.").format(
+                path=path, name=name))
     return out
 
 
 def _binding(table: str, value: object, where: str) -> Binding:
     if not isinstance(value, str):
-        raise KeymapError(f"{where}: the value must be a string in quotes.")
+        raise KeymapError(_("{where}: the value must be a string in quotes.").format(where=where))
     if table == "keyboard":
         if value not in VIDEOPAC_KEYS:
-            raise KeymapError(f"{where}: unknown Videopac key '{value}'; the keys are 0-9, A-Z, "
-                              "SPACE, ENTER, CLEAR, ?, ., +, -, *, /, =, YES, NO.")
+            raise KeymapError(_("{where}: unknown Videopac key '{value}'; the keys are 0-9, A-Z, "
+                                "SPACE, ENTER, CLEAR, ?, ., +, -, *, /, =, YES, NO.").format(
+                where=where, value=value))
         return Binding("key", value)
     if table == "controls":
         if value not in CONTROLS:
-            raise KeymapError(f"{where}: unknown control '{value}'; the controls are "
-                              + ", ".join(sorted(CONTROLS)) + ".")
+            raise KeymapError(_("{where}: unknown control '{value}'; the controls are {controls}.").format(
+                where=where, value=value, controls=", ".join(sorted(CONTROLS))))
         return Binding("control", value)
     bits = value.split("+")
     if not bits or any(b not in DIRECTIONS for b in bits):
-        raise KeymapError(f"{where}: unknown joystick direction '{value}'; use up, down, left, "
-                          "right, fire, or two joined by + such as up+left.")
+        raise KeymapError(_("{where}: unknown joystick direction '{value}'; use up, down, left, "
+                            "right, fire, or two joined by + such as up+left.").format(
+            where=where, value=value))
     return Binding("joystick", value, stick=int(table[-1]), bits=frozenset(bits))
 
 
@@ -118,12 +123,14 @@ def load(user: pathlib.Path | None = None) -> Keymap:
         for pc, value in tables.get(name, {}).items():
             where = f"{sources[name]}: [{name}] {pc}"
             if pc not in symbols:
-                raise KeymapError(f"{where}: unknown PC key name '{pc}'; names are pyglet key "
-                                  "names such as A, _1, SPACE, RETURN, BACKSPACE, NUM_8, RCTRL, F5.")
+                raise KeymapError(_("{where}: unknown PC key name '{pc}'; names are pyglet key "
+                                    "names such as A, _1, SPACE, RETURN, BACKSPACE, NUM_8, RCTRL, "
+                                    "F5.").format(where=where, pc=pc))
             sym = symbols[pc]
             if sym in bindings:
-                raise KeymapError(f"{where}: PC key '{pc}' already has a meaning in [{homes[sym]}]; "
-                                  "give each PC key one meaning (a table in your file replaces "
-                                  "the default table of the same name).")
+                raise KeymapError(_("{where}: PC key '{pc}' already has a meaning in [{table}]; "
+                                    "give each PC key one meaning (a table in your file replaces "
+                                    "the default table of the same name).").format(
+                    where=where, pc=pc, table=homes[sym]))
             bindings[sym], names[sym], homes[sym] = _binding(name, value, where), pc, name
     return Keymap(bindings, names)

@@ -10,7 +10,7 @@ import pathlib
 import sys
 import time
 
-from i18n import _
+from i18n import N_, _
 from videopac.computer import ComputerSpecError, add_computer_arguments, parse_specs
 from videopac.joystick_spec import (JoystickSpecError, add_joystick_argument,
                                     open_serial_sources, parse_joystick_specs,
@@ -19,28 +19,28 @@ from videopac.joystick_spec import (JoystickSpecError, add_joystick_argument,
 SAMPLE_RATE = 44100
 TICK = 1 / 120          # event-loop ticks per second: frames land within 8 ms of their time
 FAST_FORWARD = 4        # speed while the fast-forward key is held
-HEADLESS = ("no display was found; to run without a window use "
-            "'videopac run --headless CART.bin' (see 'videopac run --help').")
+HEADLESS = N_("no display was found; to run without a window use "
+              "'videopac run --headless CART.bin' (see 'videopac run --help').")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("cart", nargs="?", metavar="CART",
-                        help="cartridge ROM file (default: the built-in battle program)")
-    parser.add_argument("--bios", metavar="FILE", help="BIOS ROM file (default: the built-in open BIOS)")
+    parser.add_argument("cart", nargs="?", metavar=_("CART"),
+                        help=_("cartridge ROM file (default: the built-in battle program)"))
+    parser.add_argument("--bios", metavar=_("FILE"), help=_("BIOS ROM file (default: the built-in open BIOS)"))
     parser.add_argument("--region", choices=("pal", "ntsc"), default="pal",
-                        help="Videopac G7000 (pal, 49.7 Hz, default) or Odyssey² (ntsc, 59.9 Hz)")
+                        help=_("Videopac G7000 (pal, 49.7 Hz, default) or Odyssey² (ntsc, 59.9 Hz)"))
     parser.add_argument("--scale", type=int, default=3, metavar="N",
-                        help="window size: N screen pixels per scanline (default 3)")
-    parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
+                        help=_("window size: N screen pixels per scanline (default 3)"))
+    parser.add_argument("--fullscreen", action="store_true", help=_("start in fullscreen"))
     parser.add_argument("--swap-joysticks", action="store_true",
-                        help="first gamepad is joystick 1, second is joystick 0")
-    parser.add_argument("--keymap", metavar="FILE", type=pathlib.Path,
-                        help="keymap file (default: ~/.config/videopac/keymap.toml if present)")
-    parser.add_argument("--ledger", metavar="GAME.sqlite",
-                        help="open this ledger game file beside the battle (F4 shows/hides it); "
-                             "the bridge proposes the results of the wars to book")
+                        help=_("first gamepad is joystick 1, second is joystick 0"))
+    parser.add_argument("--keymap", metavar=_("FILE"), type=pathlib.Path,
+                        help=_("keymap file (default: ~/.config/videopac/keymap.toml if present)"))
+    parser.add_argument("--ledger", metavar=_("GAME.sqlite"),
+                        help=_("open this ledger game file beside the battle (F4 shows/hides it); "
+                               "the bridge proposes the results of the wars to book"))
     parser.add_argument("--write-keymap", action="store_true",
-                        help="write the default keymap to ~/.config/videopac/keymap.toml to edit")
+                        help=_("write the default keymap to ~/.config/videopac/keymap.toml to edit"))
     add_joystick_argument(parser)       # --joystick N=serial:PORT (docs/serial-joystick.md)
     add_computer_arguments(parser)      # --computer red|blue[:level] (docs/conquest.md)
 
@@ -66,11 +66,11 @@ def load_roms(args: argparse.Namespace) -> tuple[bytes, bytes]:
     bios = load_bios(args.bios) if args.bios else builtin_image("bios")
     cart = load_cart(args.cart) if args.cart else builtin_image("conquest")
     if bios is None:
-        raise RomFileError("the built-in open BIOS is not built yet; give a BIOS image with "
-                           "--bios FILE")
+        raise RomFileError(_("the built-in open BIOS is not built yet; give a BIOS image with "
+                             "--bios FILE"))
     if cart is None:
-        raise RomFileError("the built-in battle cartridge is not built yet; give a cartridge "
-                           "file: videopac play CART.bin")
+        raise RomFileError(_("the built-in battle cartridge is not built yet; give a cartridge "
+                             "file: videopac play CART.bin"))
     return bios, cart
 
 
@@ -124,9 +124,9 @@ def write_keymap() -> int:
     from videopac import keymap, paths
     target = paths.user_keymap()
     if target.exists():
-        return fail(f"{target} exists already; edit it, or remove it to start again.")
+        return fail(_("{path} exists already; edit it, or remove it to start again.").format(path=target))
     paths.write_atomically(target, keymap.DEFAULT.read_bytes())
-    print(f"wrote {target}")
+    print(_("wrote {path}").format(path=target))
     return 0
 
 
@@ -143,9 +143,9 @@ def main(args: argparse.Namespace) -> int:
         return fail(_("joystick {n} cannot be both --joystick and --computer; choose one.")
                     .format(n=min(taken)))
     if not display_found():
-        return fail(HEADLESS)
+        return fail(_(HEADLESS))
     if args.scale < 1:
-        return fail("--scale must be 1 or more.")
+        return fail(_("--scale must be 1 or more."))
     from cartridge.romfile import RomFileError
     try:
         bios, cart = load_roms(args)
@@ -173,8 +173,9 @@ def main(args: argparse.Namespace) -> int:
         screen = pyglet.display.get_display().get_default_screen()
     except Exception as exc:  # pyglet raises its own classes per platform for "no display"
         if "Display" in type(exc).__name__:
-            return fail(HEADLESS)
-        return fail(f"cannot use the display {os.environ.get('DISPLAY', '')} ({exc}).")
+            return fail(_(HEADLESS))
+        return fail(_("cannot use the display {display} ({reason}).").format(
+            display=os.environ.get("DISPLAY", ""), reason=exc))
 
     table = None
     if args.ledger:
@@ -192,7 +193,7 @@ def main(args: argparse.Namespace) -> int:
     try:
         window = open_window(session, args, screen, table)
     except Exception as exc:  # no usable OpenGL configuration, window refused by the system
-        return fail(f"cannot open a window ({exc}).")
+        return fail(_("cannot open a window ({reason}).").format(reason=exc))
     try:
         return run(session, window, swap=args.swap_joysticks, joysticks=joysticks,
                    on_frame=table.attach(session, window) if table else None,
@@ -237,7 +238,7 @@ def run(session, window, swap: bool = False, on_frame=None, joysticks=(), player
         player = audio.start(queue, SAMPLE_RATE, machine.fps)
     except Exception as exc:  # no sound device: play on, paced by the clock alone
         player = None
-        session.say(f"no sound ({exc})")
+        session.say(_("no sound ({reason})").format(reason=exc))
     route = routing(joysticks, swap)       # --joystick: which input drives which stick
     listen(session, route.accepts, players)
     try:

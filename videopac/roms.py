@@ -10,6 +10,8 @@ import sys
 import zlib
 from pathlib import Path
 
+from i18n import _
+
 from cartridge.images import ROMS, builtin_image
 from videopac.paths import write_atomically
 
@@ -23,8 +25,8 @@ def builtin_names() -> list[str]:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("action", nargs="?", choices=["list", "export"], default="list",
-                        help="list the images (default) or export them")
-    parser.add_argument("directory", nargs="?", help="target folder of 'export'")
+                        help=_("list the images (default) or export them"))
+    parser.add_argument("directory", nargs="?", help=_("target folder of 'export'"))
 
 
 def _list() -> int:
@@ -36,12 +38,13 @@ def _list() -> int:
 
 def _export(directory: str | None) -> int:
     if not directory:
-        print(f"{PROG}: export needs a folder, e.g. 'videopac roms export roms/'.",
+        print(_("{prog}: export needs a folder, e.g. 'videopac roms export roms/'.").format(prog=PROG),
               file=sys.stderr)
         return 2
     target = Path(directory)
     if target.exists() and not target.is_dir():
-        print(f"{PROG}: {target} is a file, not a folder; name a folder to export into.",
+        print(_("{prog}: {target} is a file, not a folder; name a folder to export into.").format(
+            prog=PROG, target=target),
               file=sys.stderr)
         return 1
     try:
@@ -50,7 +53,8 @@ def _export(directory: str | None) -> int:
             write_atomically(target / f"{name}.bin", builtin_image(name), parents=False)
             print(target / f"{name}.bin")
     except OSError as exc:
-        print(f"{PROG}: cannot write to {target}: {exc.strerror or exc}.", file=sys.stderr)
+        print(_("{prog}: cannot write to {target}: {reason}.").format(
+            prog=PROG, target=target, reason=exc.strerror or exc), file=sys.stderr)
         return 1
     return 0
 
@@ -59,7 +63,7 @@ def main(args: argparse.Namespace) -> int:
     if args.action == "export":
         return _export(args.directory)
     if args.directory:
-        print(f"{PROG}: 'list' takes no folder; did you mean 'videopac roms export "
-              f"{args.directory}'?", file=sys.stderr)
+        print(_("{prog}: 'list' takes no folder; did you mean 'videopac roms export {directory}'?").format(
+            prog=PROG, directory=args.directory), file=sys.stderr)
         return 2
     return _list()

@@ -16,6 +16,8 @@ import wave
 import zlib
 from dataclasses import dataclass
 
+from i18n import _
+
 from videopac import paths
 from videopac.computer import ComputerSpecError, add_computer_arguments, players
 
@@ -37,30 +39,30 @@ class Event:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("cart", nargs="?", metavar="CART.bin",
-                        help="cartridge image: 2, 4 or 8 KB (2 KB banks) or 3, 6 or 12 KB "
-                             "(3 KB banks); default: the built-in one")
-    parser.add_argument("--no-cart", action="store_true", help="leave the cartridge slot empty")
+                        help=_("cartridge image: 2, 4 or 8 KB (2 KB banks) or 3, 6 or 12 KB (3 KB "
+                               "banks); default: the built-in one"))
+    parser.add_argument("--no-cart", action="store_true", help=_("leave the cartridge slot empty"))
     parser.add_argument("--bios", metavar="FILE",
-                        help="1 KB image for the internal ROM at 0x000 (default: the open BIOS)")
+                        help=_("1 KB image for the internal ROM at 0x000 (default: the open BIOS)"))
     parser.add_argument("--region", choices=("pal", "ntsc"), default="pal",
-                        help="pal = Videopac G7000 (default), ntsc = Odyssey²")
+                        help=_("pal = Videopac G7000 (default), ntsc = Odyssey²"))
     parser.add_argument("--headless", action="store_true",
-                        help="run without a window (always the case for 'run')")
+                        help=_("run without a window (always the case for 'run')"))
     parser.add_argument("--frames", type=int, required=True, metavar="N",
-                        help="number of video frames to emulate")
+                        help=_("number of video frames to emulate"))
     parser.add_argument("--input", metavar="SCRIPT",
-                        help="events, one a line: 'FRAME press KEY', 'FRAME release KEY', "
-                             "'FRAME joy 0|1 up+left+fire' or 'FRAME joy 0|1 none'")
-    parser.add_argument("--dump", metavar="OUT.json", help="write the machine's state as JSON")
-    parser.add_argument("--state-in", metavar="F", help="start from this save state")
-    parser.add_argument("--state-out", metavar="F", help="write a save state at the end")
-    parser.add_argument("--screenshot", metavar="OUT.png", help="write the last frame as PNG")
+                        help=_("events, one a line: 'FRAME press KEY', 'FRAME release KEY', 'FRAME "
+                               "joy 0|1 up+left+fire' or 'FRAME joy 0|1 none'"))
+    parser.add_argument("--dump", metavar="OUT.json", help=_("write the machine's state as JSON"))
+    parser.add_argument("--state-in", metavar="F", help=_("start from this save state"))
+    parser.add_argument("--state-out", metavar="F", help=_("write a save state at the end"))
+    parser.add_argument("--screenshot", metavar="OUT.png", help=_("write the last frame as PNG"))
     parser.add_argument("--scale", type=int, default=1, metavar="N",
-                        help="enlarge the screenshot N times (whole pixels, default 1)")
+                        help=_("enlarge the screenshot N times (whole pixels, default 1)"))
     parser.add_argument("--audio", metavar="OUT.wav",
-                        help="write the sound of all frames as 16-bit mono WAV")
+                        help=_("write the sound of all frames as 16-bit mono WAV"))
     parser.add_argument("--frame-hash", action="store_true",
-                        help="print the SHA-256 of the last frame's palette indices")
+                        help=_("print the SHA-256 of the last frame's palette indices"))
     add_computer_arguments(parser)     # --computer red|blue[:level], --seed (docs/conquest.md)
     one_line_errors(parser, PROG)
 
@@ -68,8 +70,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def one_line_errors(parser: argparse.ArgumentParser, prog: str) -> None:
     """Make argparse's errors one sentence and exit status 2 (it would print the whole usage
     first)."""
-    from i18n import _
-
     def error(message: str) -> None:
         print(_("{prog}: {message}; see '{prog} --help'").format(prog=prog, message=message),
               file=sys.stderr)
@@ -93,9 +93,10 @@ def parse_script(text: str, name: str) -> list[Event]:
         try:
             frame = int(words[0])
         except ValueError:
-            raise UsageError(f"{where}: '{words[0]}' is not a frame number") from None
+            raise UsageError(_("{where}: '{word}' is not a frame number").format(
+                where=where, word=words[0])) from None
         if frame < 0:
-            raise UsageError(f"{where}: the frame number must not be negative")
+            raise UsageError(_("{where}: the frame number must not be negative").format(where=where))
         action = words[1].lower() if len(words) > 1 else ""
         if action in ("press", "release") and len(words) == 3:
             try:
@@ -108,13 +109,13 @@ def parse_script(text: str, name: str) -> list[Event]:
                 frozenset(words[3].lower().split("+"))
             unknown = dirs - set(JOY_BITS)
             if unknown:
-                raise UsageError(f"{where}: unknown joystick direction "
-                                 f"'{sorted(unknown)[0]}'; use up, down, left, right, fire "
-                                 f"joined by '+', or none")
+                raise UsageError(_("{where}: unknown joystick direction '{direction}'; use up, down, "
+                                   "left, right, fire joined by '+', or none").format(
+                    where=where, direction=sorted(unknown)[0]))
             events.append(Event(frame, "joy", stick=int(words[2]), directions=dirs))
         else:
-            raise UsageError(f"{where}: expected 'FRAME press KEY', 'FRAME release KEY' or "
-                             f"'FRAME joy 0|1 DIRECTIONS', not '{line}'")
+            raise UsageError(_("{where}: expected 'FRAME press KEY', 'FRAME release KEY' or 'FRAME "
+                               "joy 0|1 DIRECTIONS', not '{line}'").format(where=where, line=line))
     return sorted(events, key=lambda e: e.frame)
 
 
@@ -138,27 +139,28 @@ def _images(args: argparse.Namespace) -> tuple[bytes, bytes | None]:
     from cartridge.romfile import load_bios, load_cart
 
     bios = _image(args.bios, load_bios, "bios",
-                  "no BIOS image: pass --bios FILE (the open BIOS is not built yet)")
+                  _("no BIOS image: pass --bios FILE (the open BIOS is not built yet)"))
     if args.no_cart:
         return bios, None
     return bios, _image(args.cart, load_cart, "conquest",
-                        "no built-in cartridge: pass CART.bin or --no-cart (the battle program "
-                        "is not built yet)")
+                        _("no built-in cartridge: pass CART.bin or --no-cart (the battle program "
+                          "is not built yet)"))
 
 
 def _read_text(path: str) -> str:
     try:
         return pathlib.Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else "not a text file"
-        raise UsageError(f"cannot read {path}: {reason}") from None
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else _("not a text file")
+        raise UsageError(_("cannot read {path}: {reason}").format(path=path, reason=reason)) from None
 
 
 def _read_bytes(path: str) -> bytes:
     try:
         return pathlib.Path(path).read_bytes()
     except OSError as exc:
-        raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
+        raise UsageError(_("cannot read {path}: {reason}").format(
+            path=path, reason=exc.strerror or exc)) from None
 
 
 def _symbols(args: argparse.Namespace) -> dict[str, int] | None:
@@ -225,18 +227,18 @@ def _write(path: str, data: bytes) -> None:
     try:
         paths.write_atomically(path, data, parents=False)
     except OSError as exc:
-        raise UsageError(f"cannot write {path}: {exc.strerror or exc}; choose another file or "
-                         "free some space") from None
+        raise UsageError(_("cannot write {path}: {reason}; choose another file or free some space").format(
+            path=path, reason=exc.strerror or exc)) from None
 
 
 def main(args: argparse.Namespace) -> int:
     try:
         if args.cart and args.no_cart:
-            raise UsageError("give either CART.bin or --no-cart, not both")
+            raise UsageError(_("give either CART.bin or --no-cart, not both"))
         if args.frames < 0:
-            raise UsageError("--frames must be 0 or more")
+            raise UsageError(_("--frames must be 0 or more"))
         if args.scale < 1:
-            raise UsageError("--scale must be a whole number of 1 or more")
+            raise UsageError(_("--scale must be a whole number of 1 or more"))
         events = parse_script(_read_text(args.input), args.input) if args.input else []
         bios, cart = _images(args)
         symbols = _symbols(args)
@@ -253,8 +255,9 @@ def main(args: argparse.Namespace) -> int:
             try:
                 machine.load_state(state)
             except StateError as exc:
-                raise UsageError(f"{args.state_in}: {exc}; give a state written by --state-out "
-                                 "with the same BIOS, cartridge and region") from None
+                raise UsageError(_("{path}: {reason}; give a state written by --state-out with "
+                                   "the same BIOS, cartridge and region").format(
+                    path=args.state_in, reason=exc)) from None
         pending = list(events)
         sound = []
         for frame in range(args.frames):

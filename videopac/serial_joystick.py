@@ -30,6 +30,8 @@ from typing import Callable, NamedTuple
 
 import serial
 
+from i18n import _
+
 # --- protocol constants (tools/joystick_adapter/joystick_protocol.h holds the same values;
 #     tests/serial/test_firmware.py keeps them from drifting) ------------------------------
 PROTOCOL_VERSION = 1
@@ -212,7 +214,7 @@ class SerialJoystickReader:
         """Stick `n` (0 or 1) as last reported; all released when the line is silent."""
         s0, s1, when = self._snapshot
         if n not in (0, 1):
-            raise ValueError(f"joystick {n} does not exist; use 0 or 1")
+            raise ValueError(_("joystick {n} does not exist; use 0 or 1").format(n=n))
         if time.monotonic() - when > self.silence_s:
             return RELEASED
         return s1 if n else s0
@@ -286,8 +288,8 @@ class SerialJoystickReader:
             port = self._opener(self.port, baudrate=self.baudrate, timeout=READ_TIMEOUT_S)
         except (serial.SerialException, OSError, ValueError) as exc:
             if not self._quiet_retries:
-                self._say(f"cannot open joystick adapter {self.port} ({error_reason(exc)}), "
-                          "retrying")
+                self._say(_("cannot open joystick adapter {port} ({reason}), retrying").format(
+                    port=self.port, reason=error_reason(exc)))
                 self._quiet_retries = True
             return None
         return port
@@ -299,7 +301,8 @@ class SerialJoystickReader:
         except (serial.SerialException, OSError, TypeError):
             # pyserial raises TypeError from a port closed under it; all mean "gone"
             if not self._stop.is_set() and not self._quiet_retries:
-                self._say(f"joystick adapter disconnected from {self.port}, retrying")
+                self._say(_("joystick adapter disconnected from {port}, retrying").format(
+                    port=self.port))
                 self._quiet_retries = True       # until it works again, retries need no message
         finally:
             self._close_port()
@@ -319,17 +322,20 @@ class SerialJoystickReader:
                     self._snapshot = (*states[-1], last)
                     self.published = self.counters.frames     # after the snapshot: never ahead
                     if not greeted:
-                        self._say(f"joystick adapter connected on {self.port}")
+                        self._say(_("joystick adapter connected on {port}").format(port=self.port))
                         self._quiet_retries = False
                     elif silent:
-                        self._say(f"joystick adapter on {self.port} is sending again")
+                        self._say(_("joystick adapter on {port} is sending again").format(
+                            port=self.port))
                     greeted, silent = True, False
                 elif (not greeted and not warned
                       and self.counters.bad - bad_at_open >= BAD_BYTES_WARN):
-                    self._say(f"{self.port} sends no joystick frames (wrong port or baud rate?)")
+                    self._say(_("{port} sends no joystick frames (wrong port or baud rate?)").format(
+                        port=self.port))
                     warned = True
             if greeted and not silent and time.monotonic() - last > self.silence_s:
-                self._say(f"joystick adapter on {self.port} went silent, joysticks released")
+                self._say(_("joystick adapter on {port} went silent, joysticks released").format(
+                    port=self.port))
                 silent = True
 
     def _close_port(self) -> None:

@@ -11,6 +11,8 @@ import pathlib
 import time
 from typing import Callable
 
+from i18n import _
+
 from o2em_core import palette
 from videopac import paths
 from videopac.keymap import DIRECTIONS, Binding, Keymap
@@ -128,7 +130,7 @@ class Session:
         if name == "fast-forward":
             self.fast = down
             if down:
-                self.say("fast forward")
+                self.say(_("fast forward"))
             return
         if not down:
             return
@@ -136,7 +138,7 @@ class Session:
             self.window_actions[name]()
             return
         if name in LEDGER_CONTROLS:
-            self.say("no ledger open: videopac play --ledger GAME.sqlite")
+            self.say(_("no ledger open: videopac play --ledger GAME.sqlite"))
             return
         getattr(self, "do_" + METHODS.get(name, name))()
 
@@ -145,54 +147,54 @@ class Session:
 
     def do_pause(self) -> None:
         self.paused = not self.paused
-        self.say("paused" if self.paused else "running")
+        self.say(_("paused") if self.paused else _("running"))
 
     def do_reset(self) -> None:
         self.machine.reset()
-        self.say("reset")
+        self.say(_("reset"))
 
     def do_previous_slot(self) -> None:
         self.slot = (self.slot - 1) % SLOTS
-        self.say(f"slot {self.slot}")
+        self.say(_("slot {slot}").format(slot=self.slot))
 
     def do_next_slot(self) -> None:
         self.slot = (self.slot + 1) % SLOTS
-        self.say(f"slot {self.slot}")
+        self.say(_("slot {slot}").format(slot=self.slot))
 
     def do_save(self) -> None:
         try:
             paths.write_atomically(paths.state_path(self.cart, self.slot), self.machine.save_state())
         except OSError as exc:   # disk full, no permission: say so and play on
-            self.say(f"slot {self.slot} not saved: {exc.strerror or exc}")
+            self.say(_("slot {slot} not saved: {reason}").format(slot=self.slot, reason=exc.strerror or exc))
             return
-        self.say(f"saved to slot {self.slot}")
+        self.say(_("saved to slot {slot}").format(slot=self.slot))
 
     def do_load(self) -> None:
         path = paths.state_path(self.cart, self.slot)
         try:
             state = path.read_bytes()
         except FileNotFoundError:
-            self.say(f"slot {self.slot} is empty")
+            self.say(_("slot {slot} is empty").format(slot=self.slot))
             return
         except OSError as exc:
-            self.say(f"slot {self.slot} cannot be read: {exc.strerror or exc}")
+            self.say(_("slot {slot} cannot be read: {reason}").format(slot=self.slot, reason=exc.strerror or exc))
             return
         try:
             self.machine.load_state(state)
         except ValueError as exc:  # the machine refuses damaged or foreign states, unchanged
-            self.say(f"slot {self.slot}: {str(exc).rstrip('.')}")
+            self.say(_("slot {slot}: {reason}").format(slot=self.slot, reason=str(exc).rstrip(".")))
             return
-        self.say(f"loaded slot {self.slot}")
+        self.say(_("loaded slot {slot}").format(slot=self.slot))
 
     def do_screenshot(self) -> pathlib.Path | None:
         path = paths.screenshot_path(self.cart)
         try:
             paths.write_atomically(path, palette.to_png(palette.to_rgb(self.machine.frame)))
         except OSError as exc:
-            self.say(f"no screenshot: {exc.strerror or exc}")
+            self.say(_("no screenshot: {reason}").format(reason=exc.strerror or exc))
             return None
-        self.say(f"screenshot {path.name}")
+        self.say(_("screenshot {name}").format(name=path.name))
         return path
 
     def do_fullscreen(self) -> None:     # replaced by the window's action when there is one
-        self.say("no window")
+        self.say(_("no window"))

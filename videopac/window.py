@@ -16,6 +16,8 @@ import pyglet
 from pyglet import gl
 from pyglet.window import key as pkey
 
+from i18n import N_, _
+
 from o2em_core import palette
 
 WIDTH, HEIGHT = 360, 243
@@ -35,10 +37,19 @@ HELP_ROWS = (
     tuple((k, 1) for k in "+-*/=?.") + (("SPACE", 2), ("ENTER", 2), ("CLEAR", 2)),
 )
 LEGENDS = {"*": "×", "/": "÷"}   # the console's legends for the Machine API's ASCII names
-PC_NAMES = {"BACKSPACE": "Bksp", "DELETE": "Del", "RETURN": "Enter", "SPACE": "Space",
-            "NUM_ENTER": "num Enter", "RCTRL": "right Ctrl", "LCTRL": "left Ctrl"}
-CONTROL_LINE = ("help", "save", "load", "slot-", "slot+", "reset", "pause", "fast-forward",
-                "screenshot", "fullscreen", "ledger")
+PC_NAMES = {"BACKSPACE": N_("Bksp"), "DELETE": N_("Del"), "RETURN": N_("Enter"), "SPACE": N_("Space"),
+            "NUM_ENTER": N_("num Enter"), "RCTRL": N_("right Ctrl"), "LCTRL": N_("left Ctrl"),
+            "HOME": N_("Home"), "END": N_("End"), "PAGEUP": N_("PgUp"), "PAGEDOWN": N_("PgDn"),
+            "PAUSE": N_("Pause"), "TAB": N_("Tab"), "ESCAPE": N_("Esc"), "INSERT": N_("Ins")}
+# the controls on the overlay's last line, with the names it shows for them
+CONTROL_LINE = {"help": N_("help"), "save": N_("save"), "load": N_("load"), "slot-": N_("slot-"),
+                "slot+": N_("slot+"), "reset": N_("reset"), "pause": N_("pause"),
+                "fast-forward": N_("fast-forward"), "screenshot": N_("screenshot"),
+                "fullscreen": N_("fullscreen"), "ledger": N_("ledger")}
+# joystick directions as the overlay shows them (the keymap file keeps the English words)
+DIRECTIONS = {"up": N_("up"), "down": N_("down"), "left": N_("left"), "right": N_("right"),
+              "up+left": N_("up+left"), "up+right": N_("up+right"), "down+left": N_("down+left"),
+              "down+right": N_("down+right"), "fire": N_("fire")}
 
 
 def pc_name(name: str) -> str:
@@ -48,8 +59,10 @@ def pc_name(name: str) -> str:
     if 0x20 < symbol < 0x7F:
         return chr(symbol).upper()
     if name.startswith("NUM_") and len(name) == 5:
-        return "num " + pc_name(name[4:] if not name[4:].isdigit() else "_" + name[4:])
-    return PC_NAMES.get(name, name if name[0] == "F" and name[1:].isdigit() else name.capitalize())
+        return _("num {key}").format(key=pc_name(name[4:] if not name[4:].isdigit() else "_" + name[4:]))
+    if name in PC_NAMES:
+        return _(PC_NAMES[name])
+    return name if name[0] == "F" and name[1:].isdigit() else name.capitalize()
 
 
 def pixel_aspect(region: str) -> float:
@@ -145,7 +158,7 @@ class PlayWindow(pyglet.window.Window):
         if session.help:
             self._help().draw()
         for label, text in ((self.text, session.current_message()),
-                            (self.status, "PAUSED" if session.paused else ">>" if session.fast else "")):
+                            (self.status, _("PAUSED") if session.paused else ">>" if session.fast else "")):
             if label.text != text:      # a new text means a new layout: only when it changes
                 label.text = text
             label.draw()
@@ -164,7 +177,7 @@ class PlayWindow(pyglet.window.Window):
     # -- window actions ---------------------------------------------------------------------
     def toggle_fullscreen(self) -> None:
         self.set_fullscreen(not self.fullscreen)
-        self.session.say("fullscreen" if self.fullscreen else "window")
+        self.session.say(_("fullscreen") if self.fullscreen else _("window"))
 
     def leave_fullscreen(self) -> None:
         if self.fullscreen:
@@ -185,7 +198,7 @@ class PlayWindow(pyglet.window.Window):
             w, h = self.get_size()
             self.set_size(w + (self.panel_width if panel.visible else -self.panel_width), h)
         self._place()
-        self.session.say("ledger shown" if panel.visible else "ledger hidden")
+        self.session.say(_("ledger shown") if panel.visible else _("ledger hidden"))
 
     # -- F1 overlay -------------------------------------------------------------------------
     def _help(self) -> pyglet.graphics.Batch:
@@ -219,11 +232,11 @@ class PlayWindow(pyglet.window.Window):
                                                font_size=max(5, font * 0.55),
                                                color=MESSAGE_COLOUR, batch=batch, group=front))
                 x += w * tile
-        lines = [f"joystick {s}:   " + "   ".join(f"{value} {' '.join(keys)}"
-                                                  for value, keys in self._stick_keys(s).items())
+        lines = [_("joystick {number}:").format(number=s) + "   " + "   ".join(
+            f"{_(DIRECTIONS.get(value, value))} {' '.join(keys)}" for value, keys in self._stick_keys(s).items())
                  for s in (0, 1)]
-        lines.append("   ".join(f"{c} {' '.join(pc_name(n) for n in keymap.pc_keys_for('control', c))}"
-                               for c in CONTROL_LINE))
+        lines.append("   ".join(f"{_(shown)} {' '.join(pc_name(n) for n in keymap.pc_keys_for('control', c))}"
+                               for c, shown in CONTROL_LINE.items()))
         y = top - len(HELP_ROWS) * tile - font
         for line in lines:
             label = pyglet.text.Label(line, x=width // 2, y=y, anchor_x="center", anchor_y="top",

@@ -65,3 +65,20 @@ def test_unknown_language_is_one_sentence():
     res = videopac("--lang", "xx", "roms")
     assert res.returncode == 2
     assert res.stderr == "videopac: unknown language 'xx'; choose one of: en, de.\n"
+
+
+def test_the_app_says_its_error_sentences_in_german(tmp_path):
+    """Sentences made deep in cartridge/ and videopac/ reach the user in German."""
+    environ = {k: v for k, v in os.environ.items() if k != "DISPLAY"}
+    res = subprocess.run([sys.executable, "-m", "videopac", "play", "--lang", "de"], capture_output=True,
+                         text=True, env=environ, timeout=120)
+    assert res.returncode == 2
+    assert res.stderr == ("videopac play: es wurde kein Bildschirm gefunden; ohne Fenster läuft "
+                          "'videopac run --headless CART.bin' (siehe 'videopac run --help').\n")
+    bad = tmp_path / "kaputt.bin"
+    bad.write_bytes(b"\0" * 100)
+    res = videopac("run", "--headless", "--frames", "1", str(bad), LANG="de_DE.UTF-8")
+    assert res.returncode == 2
+    assert res.stderr.strip().endswith("kaputt.bin hat 100 Bytes; ein Kassettenabbild muss 2, 3, 4, 6, 8 "
+                                       "oder 12 KB groß sein")
+    assert "Aufruf:" in videopac("roms", "--help", "--lang", "de").stdout
