@@ -93,7 +93,7 @@ class Console:
         self.key("ENTER")
         self.run(3)
         if self.byte("phase") != PHASE_BATTLE:
-            raise RuntimeError("the battle program did not start the battle")
+            raise RuntimeError("the battle program did not start the battle")  # i18n: untranslated (a bug)
 
     def fight(self, players, limit: int) -> tuple[str, float]:
         """Run until the battle ends: (winner red/blue/draw, length in seconds)."""

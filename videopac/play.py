@@ -54,7 +54,7 @@ def display_found() -> bool:
 
 def fail(message: str) -> int:
     """Say what is wrong in one sentence on stderr; exit status 2."""
-    print(f"videopac play: {message}", file=sys.stderr)
+    print(f"videopac play: {message}", file=sys.stderr)   # i18n: untranslated (the message is)
     return 2
 
 
