@@ -16,6 +16,7 @@ from i18n import LANGUAGES
 
 from board_ledger import events as ev
 from board_ledger import effects, notation, report
+from board_ledger.board import shown
 from board_ledger.chart import COLOURS
 from board_ledger.game import Game
 from board_ledger.rules import WAR_ENERGY, energy_range, legal_actions, pbr
@@ -217,6 +218,7 @@ def view(game: Game, game_id: int = 0, anyone: bool = False) -> dict[str, Any]:
                      "eliminated": p.eliminated, "pact": sorted(s.pact_of(p.name) - {p.name})}
                     for i, p in enumerate(s.players)],
         "zones": _zones(s),
+        "country_names": in_each_language(lambda: {c.name: shown(c.name) for c in s.board.countries}),
         "legal": _legal(s),
         "contest": _contest(s),
         "endgame": _endgame(s),

@@ -92,6 +92,8 @@ def test_three_phones_play_a_short_game_by_tapping(tmp_path, phones):
         booked(bert, "allies Bert Spain")
         assert viewer.text(f'#players {attr("data-player", "Anna")} .chips') == "2000"   # zone 1 bonus
         assert viewer.text("#turn-text") == "Bert ist am Zug"
+        assert viewer.text(f'{attr("data-country", "West Germany")} .cname') == "Westdeutschland"
+        assert bert.text(f'{attr("data-country", "West Germany")} .cname') == "West Germany"
         bert.screenshot("web-board.png", "#board-box")
 
         # Anna may not book Bert's move; the viewer books nothing

@@ -43,6 +43,7 @@ function quote(name) { return /[\s#+"]/.test(name) ? '"' + name + '"' : name; }
 function side(names) { return names.map(quote).join("+"); }
 function signed(n) { return (n > 0 ? "+" : "") + n; }
 function player(name) { return view.players.find((p) => p.name === name); }
+function cname(country) { return (view.country_names[lang] || {})[country] || country; }   // German names in German
 
 function badge(name, kind) {
   const p = player(name);
@@ -232,14 +233,14 @@ function countryActions(country) {
   const out = [];
   if (L.homeland.includes(country)) out.push(action("homeland " + quote(view.movers[0]) + " " + quote(country), t("homeland_btn", { name: view.movers[0] })));
   for (const a of L.attack.filter((x) => x.country === country)) {
-    const label = t("attack_btn", { country: country }) + " (" + t("kind_" + a.kind) + ")" + (a.side.length > 1 ? " " + t("joint", { side: a.side.join(" + ") }) : "");
+    const label = t("attack_btn", { country: cname(country) }) + " (" + t("kind_" + a.kind) + ")" + (a.side.length > 1 ? " " + t("joint", { side: a.side.join(" + ") }) : "");
     out.push(action("attack " + side(a.side) + " " + quote(country), label));
   }
   for (const a of L.ally.filter((x) => x.country === country)) {
-    const label = t("ally_btn", { country: country }) + (a.side.length > 1 ? " " + t("joint", { side: a.side.join(" + ") }) : "");
+    const label = t("ally_btn", { country: cname(country) }) + (a.side.length > 1 ? " " + t("joint", { side: a.side.join(" + ") }) : "");
     out.push(action("ally " + side(a.side) + " " + quote(country), label));
   }
-  if (!out.length && !(L.allies && L.allies.free.includes(country))) out.push(el("span", { class: "hint" }, t("nothing_here", { country: country })));
+  if (!out.length && !(L.allies && L.allies.free.includes(country))) out.push(el("span", { class: "hint" }, t("nothing_here", { country: cname(country) })));
   return out;
 }
 
@@ -256,7 +257,7 @@ function renderContest() {
   if (!c) return;
   const [a, d] = c.kind === "war" ? [c.side[0], c.defenders[0]] : [c.attacker, c.defender];
   if (c.kind === "war") {
-    box.append(el("h2", {}, t("war_title", { target: c.target })),
+    box.append(el("h2", {}, t("war_title", { target: cname(c.target) })),
       el("p", { id: "war-line" }, t("war_line", { attacker: c.side.join(" + "), defender: c.defenders.join(" + "), a: c.wins[0], d: c.wins[1], n: c.battles })));
   } else {
     box.append(el("h2", {}, t("confrontation_title", { a: c.challenger, b: c.opponent })),
@@ -338,7 +339,7 @@ function renderPlayers() {
     table.append(el("tr", { "data-player": p.name, class: p.eliminated ? "out" : "" },
       el("td", {}, el("span", { class: "badge homeland", style: "--c:" + p.colour }, p.letter)),
       el("td", { class: "name" }, p.name, notes.length ? el("small", {}, " " + notes.join("; ")) : null),
-      el("td", {}, p.homeland || "–"),
+      el("td", {}, p.homeland ? cname(p.homeland) : "–"),
       el("td", { class: "num chips" }, p.chips),
       el("td", { class: "num pbr" }, p.pbr)));
   }
@@ -364,7 +365,7 @@ function renderBoard() {
           selected = selected === c.name ? null : c.name;
           render();
         } },
-        el("span", { class: "cname" }, c.name), el("span", { class: "cvalue" }, c.value), el("span", { class: "marks" }, marks));
+        el("span", { class: "cname" }, cname(c.name)), el("span", { class: "cvalue" }, c.value), el("span", { class: "marks" }, marks));
     });
     board.append(el("div", { class: "zone", "data-zone": zone.zone }, el("h3", {}, t("zone", { n: zone.zone })), el("div", { class: "tiles" }, tiles)));
   }
