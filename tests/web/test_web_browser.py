@@ -5,7 +5,7 @@ import time
 
 import pytest
 
-from board_ledger import report
+from board_ledger import notation, report
 from board_ledger.events import fold
 from board_ledger.store import Store
 from tests.web.browser import PHONE, Phone, attr, needs_browser
@@ -186,3 +186,25 @@ def test_names_with_markup_are_shown_as_text_and_never_run(tmp_path, phones):
         assert phone.text("#players tr:nth-child(2) .name") == evil
         assert phone.js("return document.querySelectorAll('#players img, #players script, main script').length;") == 0
         assert phone.driver.title == "Conquest of the World"
+
+
+def test_a_phone_that_lost_the_server_catches_up_when_it_is_back(tmp_path, phones):
+    db = str(tmp_path / "game.sqlite")
+    with RunningServer(db) as server:
+        port = server.port
+        assert book(port, "players Anna Bert", role="")[0] == 200
+        phone = phones("en")
+        phone.driver.get(server.url + "/")
+        phone.until(lambda: phone.seq() == 1, "the first view")
+        phone.until(lambda: phone.text("#live") == "live", "the live mark")
+    # the server is gone: the page says so, and meanwhile the terminal ledger books on the file
+    phone.until(lambda: phone.text("#live").startswith("offline"), "the offline mark")
+    store = Store(db)
+    try:
+        _, game = store.load()
+        game.play(notation.parse_line("start Bert"))
+    finally:
+        store.close()
+    with RunningServer(db, port=port):
+        phone.until(lambda: phone.seq() == 2, "the catch-up after reconnecting")
+        assert phone.text("#live") == "live" and phone.text("#log li:first-child code") == "start Bert"

@@ -18,8 +18,8 @@ HOST = "127.0.0.1"       # tests never listen beyond this machine
 class RunningServer:
     """``with RunningServer(db) as s:`` serves ``db`` on a free port of 127.0.0.1 and always stops."""
 
-    def __init__(self, db: str, code: str = CODE, anyone: bool = False) -> None:
-        self.sock = bind(HOST, 0)
+    def __init__(self, db: str, code: str = CODE, anyone: bool = False, port: int = 0) -> None:
+        self.sock = bind(HOST, port)
         self.port = self.sock.getsockname()[1]
         self.url = f"http://{HOST}:{self.port}"
         self.server = server(create_app(db, code, anyone))
