@@ -4,7 +4,9 @@ after three battles, an end-game confrontation, the winner) and `videopac ledger
 a country clicked. Runs the built-in BIOS and battle cartridge under a virtual X display; the
 battles are scripted (keys typed, units placed through the cartridge's symbols, fire held).
 
-    python tools/table_screens.py [--out docs/screens]
+    python tools/table_screens.py [--out docs/screens] [--lang de]
+
+With ``--lang de`` the same scenes are taken in German, as NAME-de.png (docs/i18n.md).
 """
 from __future__ import annotations
 
@@ -112,7 +114,7 @@ class Scene:
         self.table.close()
 
 
-def ledger_window(out: pathlib.Path, db: pathlib.Path) -> None:
+def ledger_window(out: pathlib.Path, db: pathlib.Path, suffix: str = "") -> None:
     from o2em_core import palette
     from videopac.ledger_repl import Repl
     from videopac.ledger_window import LedgerWindow
@@ -130,8 +132,8 @@ def ledger_window(out: pathlib.Path, db: pathlib.Path) -> None:
     import pyglet
     image = pyglet.image.get_buffer_manager().get_color_buffer().get_image_data()
     rgb = np.frombuffer(image.get_data("RGB", image.width * 3), np.uint8).reshape(image.height, image.width, 3)
-    (out / "ledger-window.png").write_bytes(palette.to_png(rgb[::-1]))
-    print(out / "ledger-window.png")
+    (out / f"ledger-window{suffix}.png").write_bytes(palette.to_png(rgb[::-1]))
+    print(out / f"ledger-window{suffix}.png")
     window.close()
     repl.store.close()
 
@@ -139,7 +141,11 @@ def ledger_window(out: pathlib.Path, db: pathlib.Path) -> None:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", type=pathlib.Path, default=ROOT / "docs" / "screens")
+    ap.add_argument("--lang", choices=("en", "de"), default="en")
     args = ap.parse_args()
+    import i18n
+    i18n.set_language(args.lang)
+    suffix = "" if args.lang == "en" else f"-{args.lang}"
     args.out.mkdir(parents=True, exist_ok=True)
     with virtual_display(), tempfile.TemporaryDirectory() as tmp:
         os.environ["XDG_DATA_HOME"] = tmp
@@ -150,27 +156,27 @@ def main() -> int:
 
         war = Scene(tmp / "war.sqlite", GAME)
         war.keys("SPACE", "R", "T", "2", "5", "0", "0", "B", "P", "2", "5", "0", "0")
-        war.save(args.out / "table-entry.png")
+        war.save(args.out / f"table-entry{suffix}.png")
         war.battle("", {0: (*cell(7, 2), RIGHT), 1: (*cell(9, 2), LEFT)}, 0)
         war.keys("SPACE")
         war.battle("R P B T", {0: (*cell(7, 2), RIGHT), 1: (*cell(9, 2), LEFT)}, 1)
         war.keys("SPACE")
         war.battle("R S B S", {0: (*cell(4, 0), RIGHT), 1: (cell(4, 0)[0] + 4, cell(4, 0)[1] + 4, LEFT)}, 0)
-        war.save(args.out / "table-proposal.png")
+        war.save(args.out / f"table-proposal{suffix}.png")
         war.session.control("confirm")
-        war.save(args.out / "table-booked.png")
+        war.save(args.out / f"table-booked{suffix}.png")
         war.close()
 
         end = Scene(tmp / "end.sqlite", ENDGAME)
         end.keys("SPACE", "R", "S", "0", "3", "0", "0", "B", "T", "0", "2", "5", "0")
-        end.save(args.out / "table-endgame.png")
+        end.save(args.out / f"table-endgame{suffix}.png")
         end.close()
 
         over = Scene(tmp / "over.sqlite", ENDGAME + WINNER)
-        over.save(args.out / "table-winner.png")
+        over.save(args.out / f"table-winner{suffix}.png")
         over.close()
 
-        ledger_window(args.out, tmp / "window.sqlite")
+        ledger_window(args.out, tmp / "window.sqlite", suffix)
     return 0
 
 
