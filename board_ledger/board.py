@@ -82,12 +82,25 @@ class Board:
         alias = ALIASES.get(key)
         if alias is not None and name_key(alias) in self._by_key:
             return self._by_key[name_key(alias)]
-        names = [c.name for c in self.countries] + list(ALIASES)
-        close = difflib.get_close_matches(name, names, n=1, cutoff=0.6)
-        if close:
+        suggestion = self._suggest(key)
+        if suggestion:
             raise UnknownName(_("unknown country '{name}' (did you mean '{suggestion}'?)").format(
-                name=name, suggestion=shown(self.lookup(close[0]).name)))
+                name=name, suggestion=shown(suggestion)))
         raise UnknownName(_("unknown country '{name}'").format(name=name))
+
+    def _suggest(self, key: str) -> str | None:
+        """The country a mistyped name most likely means: the one whose name (or an alias) starts
+        with what was typed, else the closest by spelling. Case does not count: "Ca" is the start
+        of Canada, though by spelling alone it is closer to Cuba."""
+        canonical = {name_key(c.name): c.name for c in self.countries}
+        for alias, target in ALIASES.items():
+            if name_key(target) in canonical:
+                canonical.setdefault(alias, canonical[name_key(target)])
+        starts = sorted({k for k, name in canonical.items() if key and k.startswith(key)})
+        if len({canonical[k] for k in starts}) == 1:
+            return canonical[starts[0]]
+        close = difflib.get_close_matches(key, starts or list(canonical), n=1, cutoff=0 if starts else 0.6)
+        return canonical[close[0]] if close else None
 
     def zone_of(self, name: str) -> tuple[Country, ...]:
         """Every country of ``name``'s zone, in printed order."""

@@ -1,6 +1,8 @@
 """The board as package data: 43 countries, 11 zones, printed order, values, names and aliases."""
 from __future__ import annotations
 
+import pathlib
+
 import pytest
 
 from board_ledger.board import parse_board, standard_board
@@ -38,6 +40,48 @@ def test_names_and_aliases_match_case_insensitively(alias, country):
 def test_unknown_name_suggests_the_closest():
     with pytest.raises(UnknownName, match="unknown country 'Inda' \\(did you mean 'India'\\?\\)"):
         standard_board().lookup("Inda")
+
+
+@pytest.mark.parametrize("typed,meant", [("Ca", "Canada"), ("ca", "Canada"), ("Cu", "Cuba"),
+                                         ("Indo", "Indonesia"), ("Westdeutschl", "West Germany")])
+def test_a_name_cut_short_suggests_the_country_it_begins(typed, meant):
+    """'Ca' is closer to 'Cuba' than to 'Canada' by spelling alone (difflib), but it is how
+    Canada begins: the start of a name wins."""
+    with pytest.raises(UnknownName, match=f"\\(did you mean '{meant}'\\?\\)"):
+        standard_board().lookup(typed)
+
+
+def test_repl_completes_ca_to_canada_and_carla_through_a_terminal(tmp_path):
+    """TAB in the terminal ledger (a pty, as a person types): 'Ca' offers Canada and the player
+    Carla, and a line that ends in 'Ca' is refused with Canada as the suggestion."""
+    import os, pty, select, sys, time
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.chdir(pathlib.Path(__file__).resolve().parents[2])
+        os.execv(sys.executable, [sys.executable, "-m", "videopac", "--lang", "en", "ledger"])
+
+    def exchange(keys: bytes, until: bytes) -> str:
+        os.write(fd, keys)
+        out, deadline = b"", time.monotonic() + 60
+        while until not in out and time.monotonic() < deadline:
+            if select.select([fd], [], [], 0.2)[0]:
+                try:
+                    out += os.read(fd, 65536)
+                except OSError:
+                    break
+        return out.decode(errors="replace")
+    try:
+        exchange(b"", b"> ")
+        exchange(b"players Anna Bert Carla\n", b"setup> ")
+        exchange(b"start Anna\n", b"homelands> ")
+        shown = exchange(b"homeland Anna Ca\t\t", b"Carla ")
+        assert "Canada" in shown and "Cuba" not in shown
+        answer = exchange(b"\x15homeland Anna Ca\n", b"> ")
+        assert "did you mean 'Canada'?" in answer
+    finally:
+        os.write(fd, b"\x15quit\n")
+        os.waitpid(pid, 0)
+        os.close(fd)
 
 
 def test_neighbours_follow_the_printed_order():
