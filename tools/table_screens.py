@@ -1,12 +1,11 @@
 """Screenshots of the ledger at the table into docs/screens/ (for docs/table.md and the README):
 `videopac play --ledger` with the panel beside the battle (program entry of a war, the proposal
 after three battles, an end-game confrontation, the winner) and `videopac ledger --window` with
-a country clicked. Runs the built-in BIOS and battle cartridge under a virtual X display; the
-battles are scripted (keys typed, units placed through the cartridge's symbols, fire held).
+a country clicked, during a war and with a long answer. Runs the built-in BIOS and battle
+cartridge under a virtual X display; the battles are scripted (keys typed, units placed through
+the cartridge's symbols, fire held). ``--lang de`` writes the German pictures (NAME-de.png).
 
-    python tools/table_screens.py [--out docs/screens] [--lang de]
-
-With ``--lang de`` the same scenes are taken in German, as NAME-de.png (docs/i18n.md).
+    python tools/table_screens.py [--out docs/screens] [--lang en|de]
 """
 from __future__ import annotations
 
@@ -114,8 +113,21 @@ class Scene:
         self.table.close()
 
 
-def ledger_window(out: pathlib.Path, db: pathlib.Path, suffix: str = "") -> None:
+def _window_shot(window, path: pathlib.Path) -> None:
+    import numpy as np
+    import pyglet
     from o2em_core import palette
+    window.switch_to()
+    window.on_draw()
+    image = pyglet.image.get_buffer_manager().get_color_buffer().get_image_data()
+    rgb = np.frombuffer(image.get_data("RGB", image.width * 3), np.uint8).reshape(image.height, image.width, 3)
+    path.write_bytes(palette.to_png(rgb[::-1]))
+    print(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
+
+
+def ledger_window(out: pathlib.Path, db: pathlib.Path, suffix: str) -> None:
+    """The ledger-only window: India clicked and its action taken onto the input line; a war
+    after two battles (what the last one did, the war view); the help shown whole."""
     from videopac.ledger_repl import Repl
     from videopac.ledger_window import LedgerWindow
     repl = Repl(str(db), out=open(os.devnull, "w"))
@@ -126,14 +138,14 @@ def ledger_window(out: pathlib.Path, db: pathlib.Path, suffix: str = "") -> None
     x, y, w, h = window.panel.tiles["India"]
     window.on_mouse_press(x + 2, y + 2, 1, 0)
     window.on_mouse_press(window.offer_boxes[0][1][0] + 2, window.offer_boxes[0][1][1] + 2, 1, 0)
-    window.switch_to()
-    window.on_draw()
-    import numpy as np
-    import pyglet
-    image = pyglet.image.get_buffer_manager().get_color_buffer().get_image_data()
-    rgb = np.frombuffer(image.get_data("RGB", image.width * 3), np.uint8).reshape(image.height, image.width, 3)
-    (out / f"ledger-window{suffix}.png").write_bytes(palette.to_png(rgb[::-1]))
-    print(out / f"ledger-window{suffix}.png")
+    _window_shot(window, out / f"ledger-window{suffix}.png")
+    window.document.text = ""
+    for line in ("attack Carla India", "battle T P Carla 2100 1400"):
+        window.submit(line)
+    window.submit("battle S S draw 1800 1100")
+    _window_shot(window, out / f"ledger-window-war{suffix}.png")
+    window.submit("help")
+    _window_shot(window, out / f"ledger-window-help{suffix}.png")
     window.close()
     repl.store.close()
 

@@ -26,6 +26,7 @@ STRIP = 92          # the strip under the board at least: offers, the last answe
 MAX_OFFERS = 8
 INPUT_BOX = (6, 4, 32)      # x, y, height of the input line's box
 ANSWER_SIZE = 11
+MONOSPACE = ("DejaVu Sans Mono", "Liberation Mono", "Courier New", "monospace")  # the help's columns
 OFFER_ROW = 30              # the offered actions' row, above the answer
 BELOW_ANSWER = 40           # the input line and a gap, below the answer
 STRIP_SHARE = 0.3           # an answer may make the strip this share of the window high; a longer
@@ -145,7 +146,7 @@ class LedgerWindow(pyglet.window.Window):
         bottom, height = self.strip_height + 4, h - self.strip_height - 8
         lines = text.splitlines()
         back, front = pyglet.graphics.Group(2), pyglet.graphics.Group(3)
-        self.overlay.append(pyglet.shapes.Rectangle(4, bottom, w - 8, height, color=(12, 13, 20, 245),
+        self.overlay.append(pyglet.shapes.Rectangle(4, bottom, w - 8, height, color=(12, 13, 20, 255),
                                                     batch=self.batch, group=back))
         for size in (12, 11, 10, 9, 8, 7, 6):
             for columns in (1, 2, 3):
@@ -153,6 +154,7 @@ class LedgerWindow(pyglet.window.Window):
                 col_w = (w - 28) // columns
                 labels = [pyglet.text.Label("\n".join(lines[k * per:(k + 1) * per]), x=14 + k * col_w,
                                             y=bottom + height - 6, font_size=size, color=TEXT, width=col_w - 10,
+                                            font_name=MONOSPACE,
                                             multiline=True, anchor_y="top", batch=self.batch, group=front)
                           for k in range(columns)]
                 if all(lb.content_height <= height - 12 for lb in labels) or (size, columns) == (6, 3):
