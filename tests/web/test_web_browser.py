@@ -75,21 +75,19 @@ def test_three_phones_play_a_short_game_by_tapping(tmp_path, phones):
         anna.tap(attr("data-line", "start Anna"))
         booked(anna, "start Anna")
 
+        def on_the_board(by: Phone, countries: list[str], line: str) -> None:
+            """Tap the countries, then the button that books ``line``."""
+            for country in countries:
+                by.tap(attr("data-country", country))
+            by.tap(attr("data-line", line))
+            booked(by, line)
+
         # homelands and the free alliances, by tapping countries on the board
-        anna.tap(attr("data-country", "United States"))
-        anna.tap(attr("data-line", 'homeland Anna "United States"'))
-        booked(anna, 'homeland Anna "United States"')
+        on_the_board(anna, ["United States"], 'homeland Anna "United States"')
         assert bert.text("#who-books") == "This phone may book now."
-        bert.tap(attr("data-country", "West Germany"))
-        bert.tap(attr("data-line", 'homeland Bert "West Germany"'))
-        booked(bert, 'homeland Bert "West Germany"')
-        anna.tap(attr("data-country", "Canada"))
-        anna.tap(attr("data-country", "Mexico"))
-        anna.tap(attr("data-line", "allies Anna Canada Mexico"))
-        booked(anna, "allies Anna Canada Mexico")
-        bert.tap(attr("data-country", "Spain"))
-        bert.tap(attr("data-line", "allies Bert Spain"))
-        booked(bert, "allies Bert Spain")
+        on_the_board(bert, ["West Germany"], 'homeland Bert "West Germany"')
+        on_the_board(anna, ["Canada", "Mexico"], "allies Anna Canada Mexico")
+        on_the_board(bert, ["Spain"], "allies Bert Spain")
         assert viewer.text(f'#players {attr("data-player", "Anna")} .chips') == "2000"   # zone 1 bonus
         assert viewer.text("#turn-text") == "Bert ist am Zug"
         assert viewer.text(f'{attr("data-country", "West Germany")} .cname') == "Westdeutschland"
@@ -101,9 +99,7 @@ def test_three_phones_play_a_short_game_by_tapping(tmp_path, phones):
         assert viewer.js("return [...document.querySelectorAll('button.act')].every(b => b.disabled);")
 
         # a war of three battles
-        bert.tap(attr("data-country", "India"))
-        bert.tap(attr("data-line", "attack Bert India"))
-        booked(bert, "attack Bert India")
+        on_the_board(bert, ["India"], "attack Bert India")
         for by, (aw, dw, winner) in ((bert, ("T", "P", "Bert")), (anna, ("S", "S", "draw")), (bert, ("P", "T", "Bert"))):
             by.tap(attr("data-group", "aw") + attr("data-value", aw))
             by.tap(attr("data-group", "dw") + attr("data-value", dw))
@@ -141,9 +137,7 @@ def test_three_phones_play_a_short_game_by_tapping(tmp_path, phones):
         bert.type(attr("data-player", "Bert") + ".result-energy", "1355")
         bert.tap(attr("data-result", "Bert"))
         booked(bert, "war Bert 1355")
-        bert.tap(attr("data-country", "Bangladesh"))
-        bert.tap(attr("data-line", "ally Bert Bangladesh"))
-        booked(bert, "ally Bert Bangladesh")
+        on_the_board(bert, ["Bangladesh"], "ally Bert Bangladesh")
         bert.tap(attr("data-line", "pass Bert"))
         booked(bert, "pass Bert")
         assert anna.text("#turn-text") == "Turn of Anna" and viewer.text("#turn-text") == "Anna ist am Zug"

@@ -1,27 +1,24 @@
 """What the phones are sent (videopac/ledger_view.py): the end game, effects, marks, who books."""
 from __future__ import annotations
 
+import pathlib
+
 from board_ledger import notation
 from board_ledger.game import Game
 from tests.ledger.ledger_helpers import play
 from videopac.ledger_view import letters, may_book, view
 
-SMALL = """board "small.csv" "zone,position,country,pbu|1,1,Atlantis,10|1,2,Lemuria,2|2,1,Borealis,10|2,2,Cyrene,4|3,1,Dorado,3|3,2,Elysium,2"
-players Anna Bert Carla
-start Anna
-homeland Anna Atlantis
-homeland Bert Borealis
-homeland Carla Dorado
-allies Anna Lemuria
-allies Bert Cyrene
-allies Carla -
-attack Carla Elysium
-war Carla 1250
-pass Anna
-pass Bert
-attack Carla Lemuria
-war Anna 1000
-"""
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+
+def documented_short_game() -> str:
+    """The short six-country game of docs/ledger.md, up to the end game's first challenge."""
+    text = (ROOT / "docs" / "ledger.md").read_text(encoding="utf-8")
+    block = text.split("A short game on a six-country board")[1].split("```")[1]
+    return block.split("challenge Carla Anna")[0]
+
+
+SMALL = documented_short_game()
 
 
 def test_the_end_game_shows_the_challenge_order_and_the_energies():
