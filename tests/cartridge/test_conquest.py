@@ -429,7 +429,7 @@ def test_manual_rule_2_reading_then_program_entry_without_reset(game):
     game.key("A")
     game.run(10)
     assert game.battle["phase"] == "computer"
-    assert game.text()[1:] == ["LEER = HALT", "SONST UEBUNG"]      # the keys that lead on
+    assert game.text()[1:] == ["LEER = HALT", "UEBUNG IN 12"]      # the keys that lead on
     game.key("SPACE")                                   # rule 2D: SPACE stops the number
     held = game.battle["counter_reading"]
     game.run(60 * PRACTICE_DELAY)                       # held: no practice, whatever the wait
@@ -457,8 +457,11 @@ def test_manual_practice_games_start_after_one_key(region):
     # "Übungsspiele": RESET, any key except SPACE; the computer runs through the weapon pairs
     g = Game(region)
     g.key("A")
-    g.run(round(g.m.fps * (PRACTICE_DELAY - 1)))
+    g.run(round(g.m.fps * 4.5))
+    assert g.text()[1:] == ["LEER = HALT", f"UEBUNG IN {PRACTICE_DELAY - 4}"]   # counting down
+    g.run(round(g.m.fps * (PRACTICE_DELAY - 5)))
     assert g.battle["phase"] == "computer"
+    assert g.text()[-1] == "UEBUNG IN 1"
     g.run(round(g.m.fps * 1.5))
     b = g.battle
     assert b["phase"] == "practice" and b["battle_result"] == "running"
