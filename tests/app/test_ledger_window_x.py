@@ -79,6 +79,22 @@ def test_a_real_click_on_a_country_offers_its_actions_and_enter_books_one(window
     win.panel.refresh()
     text = " ".join(lbl.text for lbl in win.panel.labels)
     assert "1–0 after 1 of 3 battles" in text and "Weapons left: Carla P/S/T, Anna S/T." in text
+    # what was acknowledged is on disk, each action its own event; undo is an event too
+    from board_ledger import notation
+    from board_ledger.store import Store
+
+    def stored() -> list[str]:
+        other = Store(win.repl.store.path)
+        try:
+            return [notation.format_event(e) for e in other.events(other.latest_game())][-3:]
+        finally:
+            other.close()
+    assert stored()[-2:] == ["attack Carla India", "battle T P Carla"]
+    xdotool("type", "--delay", "20", "undo")
+    xdotool("key", "--clearmodifiers", "Return")
+    pump(win, lambda: win.repl.game.state.war.battles == 0)
+    assert win.answer.splitlines() == ["ok: undo", "Undone: battle T P Carla."]
+    assert stored() == ["attack Carla India", "battle T P Carla", "undo"]
 
 
 def test_a_long_answer_is_shown_whole_over_the_board_and_a_click_closes_it(window):
