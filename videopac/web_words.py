@@ -18,6 +18,7 @@ PAGE_WORDS: dict[str, str] = {
     "log": N_("Log"),
     "chart": N_("PBR chart"),
     "board_hint": N_("Tap a country for what may be done with it."),
+    "tap_country": N_("Tap a country on the board to attack it or buy an alliance with it."),
     "join_title": N_("Join the table"),
     "code": N_("Join code (shown in the terminal)"),
     "join_as": N_("Join as"),

@@ -214,6 +214,7 @@ function renderNow() {
       allies.size ? t("book_allies") : t("no_allies")));
   }
   if (selected) buttons.push(...countryActions(selected));
+  else if (L.attack.length || L.ally.length) box.append(el("p", { class: "hint", id: "tap-country" }, t("tap_country")));
   if (L.pass) buttons.push(action("pass " + quote(L.pass), t("pass_btn", { rule: v.phase === "final-round" ? 20 : 14 })));
   if (L.challenge) buttons.push(action("challenge " + L.challenge.map(quote).join(" "), t("challenge_btn", { a: L.challenge[0], b: L.challenge[1] })));
   for (const pair of L.pact) buttons.push(action("pact " + pair.map(quote).join(" "), t("pact_btn", { names: pair.join(" + ") }), "minor"));
