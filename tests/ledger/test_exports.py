@@ -18,11 +18,16 @@ from board_ledger.store import Store
 from ledger_helpers import play as replay   # what `videopac ledger replay` does with the text
 from ledger_helpers import snapshot
 
-# the characters that broke exports (issue 15) and the notation's own special characters
-ODD = ["\x85", "\u2028", "\u2029", "\x0b", "\x0c", "\r", "\t", "\x1b", '"', '""', "#", "+", " ",
-       "|", ",", "-", ".", "\xa0", "\ufeff", "é", "ß", "😀", "'", "\\", "draw"]
-names = st.lists(st.one_of(st.sampled_from("AbcXyz"), st.sampled_from(ODD)), min_size=1,
-                 max_size=5).map("".join)
+# the notation's own special characters and other odd ones it can write ...
+WRITABLE = ['"', '""', "#", "+", " ", "|", ",", "-", ".", "\xa0", "\ufeff", "é", "ß", "😀", "'", "\\",
+            "draw"]
+# ... and the characters that broke exports (issue 15), which the ledger now refuses in names
+UNWRITABLE = ["\x85", "\u2028", "\u2029", "\x0b", "\x0c", "\r", "\t", "\x1b"]
+writable_names = st.lists(st.one_of(st.sampled_from("AbcXyz"), st.sampled_from(WRITABLE)),
+                          min_size=1, max_size=5).map("".join)
+names = st.one_of(writable_names, writable_names,
+                  st.lists(st.sampled_from(list("AbcXyz") + WRITABLE + UNWRITABLE), min_size=1,
+                           max_size=5).map("".join))
 
 
 def board_text(countries: list[tuple[int, str, int]]) -> str:
@@ -45,7 +50,7 @@ def accepted(game: Game, event: ev.Event) -> bool:
 
 @st.composite
 def odd_games(draw: st.DrawFn) -> tuple[Game, list[bool]]:
-    """A game whose board and player names come from ODD characters (refused ones replaced by
+    """A game whose board and player names come from odd characters (refused ones replaced by
     plain ones), then played on through legal actions; also which odd parts were accepted."""
     game = Game()
     took = []
@@ -119,7 +124,7 @@ def test_the_cases_were_odd_enough():
     """The generator does reach accepted odd boards and names (else the property says little)."""
     seen = []
 
-    @settings(max_examples=40, deadline=None, database=None)
+    @settings(max_examples=40, deadline=None, database=None, derandomize=True)
     @given(odd_games())
     def collect(case):
         seen.append(case[1])
