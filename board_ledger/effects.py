@@ -15,7 +15,7 @@ from i18n import N_, _
 from board_ledger import events as ev
 from board_ledger.board import shown
 from board_ledger.notation import display_event, format_event, parse_line
-from board_ledger.rules import pbr
+from board_ledger.rules import ZONE_BONUS, pbr
 from board_ledger.state import ALLIED, State
 
 if TYPE_CHECKING:
@@ -81,7 +81,7 @@ def effects(before: State, after: State, action: ev.Event, cancelled: ev.Event |
             continue
         bonus = 0
         for zone in sorted(p.bonus_zones - old.bonus_zones):
-            amount = 1000 * sum(1 for c in after.board.zones[zone] if c.name != p.homeland)
+            amount = ZONE_BONUS * sum(1 for c in after.board.zones[zone] if c.name != p.homeland)
             out.append({"kind": "zone_bonus", "player": p.name, "zone": zone, "amount": amount})
             bonus += amount
         converted = after.converted.get(p.name, 0) if to_pbr else 0
