@@ -5,6 +5,7 @@ from __future__ import annotations
 import pathlib
 
 from board_ledger import effects, notation, report
+from board_ledger import events as ev
 from board_ledger.game import Game
 from ledger_helpers import SETUP3, play
 from test_rules import ELIMINATION, FINAL
@@ -175,3 +176,45 @@ def test_end_game_energies_to_type_are_shown_in_the_terminal_text(small_board):
     assert v["kind"] == "confrontation" and v["attacker"] == "Anna"
     assert v["weapons"] == {"Carla": ["P", "S", "T"], "Anna": ["S", "T"]}     # 21F: Anna lost her plane
     assert v["start"] == {"Carla": 250, "Anna": 300}
+
+
+# --- every generated legal game: the effects add up to the change of the state -------------------
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+
+from ledger_strategies import legal_games  # noqa: E402
+
+
+def _money(said: list[dict]) -> int:
+    """What the effects say went into the war chest, minus what came out of it."""
+    sign = {"paid_in": 1, "chips_to_pbr": 1, "paid_out": -1, "zone_bonus": -1}
+    return sum(sign[e["kind"]] * e["amount"] for e in said if e["kind"] in sign)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(legal_games(max_actions=80))
+def test_effects_of_every_action_and_its_undo_add_up_and_can_be_said(game):
+    import i18n
+    replay = Game()
+    for event in game.events:
+        before = replay.state
+        _, said = effects.play(replay, event)
+        after = replay.state
+        assert _money(said) == after.war_chest - before.war_chest
+        chest = [e for e in said if e["kind"] == "war_chest"]
+        assert (chest[0]["balance"] if chest else before.war_chest) == after.war_chest
+        halves = {p.name: p.halves for p in before.players}
+        for e in said:
+            if e["kind"] == "pbr":
+                halves[e["player"]] += e["halves"]
+        assert halves == {p.name: p.halves for p in after.players} or not before.players
+        for language in ("en", "de"):
+            i18n.set_language(language)
+            try:
+                lines = effects.effects_lines(said)
+            finally:
+                i18n.set_language(None)
+            assert len(lines) <= 2 and all(lines)
+        if replay.actions and not isinstance(event, ev.Undo):   # undo says the reverse, then redo
+            _, undone = effects.play(replay, ev.Undo())
+            assert undone[0]["kind"] == "undone" and _money(undone) == -_money(said)
+            effects.play(replay, event)
