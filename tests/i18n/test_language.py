@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from i18n import detect_language, set_language
+from i18n import LOCALE_VARIABLES, detect_language, set_language
 
 
 @pytest.mark.parametrize("environ, expected", [
@@ -33,7 +33,8 @@ def test_unknown_language_is_refused():
 
 
 def videopac(*args: str, **env: str) -> subprocess.CompletedProcess:
-    environ = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
+    """`videopac ARGS` as a user runs it, with no locale variable but the ones given."""
+    environ = {k: v for k, v in os.environ.items() if k not in LOCALE_VARIABLES}
     environ.update(env)
     return subprocess.run([sys.executable, "-m", "videopac", *args], capture_output=True, text=True,
                           env=environ, timeout=120)

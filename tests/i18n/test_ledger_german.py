@@ -1,7 +1,6 @@
 """The ledger in German: German country names and verbs in the notation, German refusals and reports."""
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 
@@ -12,6 +11,7 @@ from board_ledger import notation
 from board_ledger.board import GERMAN_NAMES, shown, standard_board
 from board_ledger.errors import RuleError
 from board_ledger.game import Game
+from tests.i18n.test_language import videopac
 
 GERMAN_GAME = """\
 Spieler Anna Bert Carla
@@ -89,13 +89,6 @@ def test_a_refusal_in_german_names_the_rule_and_the_german_country():
     assert refused.value.rule == 12
     assert str(refused.value) == ("Regel 12: der Krieg um Indien wird noch geführt; tragen Sie sein "
                                   "Ergebnis mit 'krieg SIEGER ENERGIE' ein")
-
-
-def videopac(*args: str, cwd=None, **env: str) -> subprocess.CompletedProcess:
-    environ = {k: v for k, v in os.environ.items() if k not in i18n.LOCALE_VARIABLES}
-    environ.update(env)
-    return subprocess.run([sys.executable, "-m", "videopac", *args], capture_output=True, text=True,
-                          env=environ, cwd=cwd, timeout=120)
 
 
 def test_replay_in_german_as_a_user_runs_it(tmp_path):
