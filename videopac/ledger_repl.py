@@ -157,8 +157,11 @@ def _completer(repl: Repl) -> Callable[[str, int], str | None]:
         buffer = readline.get_line_buffer()[:readline.get_endidx()]
         if buffer.count('"') % 2:            # inside a quoted name: complete the whole name
             partial = buffer[buffer.rfind('"') + 1:]
-            typed = partial[:len(partial) - len(text)]
-            options = [n[len(typed):] + '"' for n in repl.names() if n.lower().startswith(partial.lower())]
+            # readline replaces ``text`` (from the last space): a word inside the name, or the
+            # opening quote and the name ('"Verein' -> '"Vereinigte Staaten"')
+            cut = len(partial) - len(text)
+            options = [(n[cut:] if cut >= 0 else text[:-cut] + n) + '"'
+                       for n in repl.names() if n.lower().startswith(partial.lower())]
         else:
             options = [notation.quote(n) + " " for n in repl.names() if n.lower().startswith(text.lower())]
         return options[state] if state < len(options) else None

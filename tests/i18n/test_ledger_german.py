@@ -1,6 +1,7 @@
 """The ledger in German: German country names and verbs in the notation, German refusals and reports."""
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -127,3 +128,47 @@ def test_the_terminal_ledger_in_german(tmp_path):
     assert "Kriegskasse +0 (eingezahlt minus ausgezahlt)" in out
     export = videopac("ledger", "export", "--db", str(db))          # the file keeps one notation
     assert export.stdout.splitlines()[1:] == ["players Anna Bert", "start Anna", "homeland Anna Canada"]
+
+
+def _pty_ledger(lang: str, lines: list[bytes]) -> str:
+    """Type ``lines`` into `videopac ledger --lang LANG` on a pseudo-terminal (readline active,
+    Tab completes), each after the prompt came back; everything the terminal showed."""
+    import pty
+    import select
+    import time
+    pid, fd = pty.fork()
+    if pid == 0:                                  # the child: the ledger as a person starts it
+        os.execvp(sys.executable, [sys.executable, "-m", "videopac", "ledger", "--lang", lang])
+    shown = b""
+
+    def wait_for_prompt(count: int) -> None:
+        nonlocal shown
+        end = time.monotonic() + 60
+        while shown.count(b"> ") < count and time.monotonic() < end:
+            if select.select([fd], [], [], 0.1)[0]:
+                try:
+                    shown += os.read(fd, 65536)
+                except OSError:
+                    return
+    try:
+        wait_for_prompt(1)
+        for line in lines:
+            prompts = shown.count(b"> ")
+            os.write(fd, line)
+            wait_for_prompt(prompts + 1)
+    finally:
+        os.write(fd, b"quit\r")
+        os.waitpid(pid, 0)
+        os.close(fd)
+    return shown.decode("utf-8", "replace")
+
+
+@pytest.mark.parametrize("lang, lines, booked", [
+    ("de", [b"spieler Anna Bert\r", b"beginn Anna\r", b'mutterland Anna "Verein\t\r'],
+     "ok: mutterland Anna \"Vereinigte Staaten\""),
+    ("en", [b"players Anna Bert\r", b"start Anna\r", b'homeland Anna "United St\t\r'],
+     "ok: homeland Anna \"United States\""),
+])
+def test_tab_completes_a_quoted_name_on_a_terminal(lang, lines, booked):
+    """Names of two words are the common case in German: Tab completes them inside quotes."""
+    assert booked in _pty_ledger(lang, lines)
