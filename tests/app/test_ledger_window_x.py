@@ -12,8 +12,9 @@ import pytest
 
 from tests.table.test_bridge import SETUP
 
-pytestmark = [pytest.mark.xvfb, pytest.mark.slow,
-              pytest.mark.skipif(shutil.which("xdotool") is None, reason="xdotool is not installed")]
+pytestmark = [pytest.mark.xvfb, pytest.mark.slow]
+needs_xdotool = pytest.mark.skipif(shutil.which("xdotool") is None,
+                                   reason="xdotool is not installed (make test installs it)")
 
 
 def xdotool(*args: str) -> None:
@@ -56,6 +57,7 @@ def window(xvfb, tmp_path):
     repl.store.close()
 
 
+@needs_xdotool
 def test_a_real_click_on_a_country_offers_its_actions_and_enter_books_one(window):
     win = window
     x, y, w, h = win.panel.tiles["India"]
@@ -97,6 +99,7 @@ def test_a_real_click_on_a_country_offers_its_actions_and_enter_books_one(window
     assert stored() == ["attack Carla India", "battle T P Carla", "undo"]
 
 
+@needs_xdotool
 def test_a_long_answer_is_shown_whole_over_the_board_and_a_click_closes_it(window):
     from board_ledger import notation
     win = window
