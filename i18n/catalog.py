@@ -144,5 +144,5 @@ def load_translations(language: str) -> gettext.NullTranslations:
             with mo.open("rb") as f:
                 return gettext.GNUTranslations(f)
         return gettext.GNUTranslations(io.BytesIO(mo_bytes(read_po(po))))
-    except (OSError, ValueError):     # no catalog or a broken one: the source text is readable
-        return gettext.NullTranslations()
+    except (OSError, ValueError, SyntaxError, IndexError, struct.error):
+        return gettext.NullTranslations()   # no catalog or a broken one: the English text is read

@@ -70,3 +70,21 @@ def test_german_catalog_compiles_and_translates_argparse():
     assert i18n.ngettext("expected %s argument", "expected %s arguments", 2) == "%s Argumente erwartet"
     i18n.set_language("en")
     assert i18n._("usage: ") == "usage: "
+
+
+@pytest.mark.parametrize("damage", [b"\xde\x12\x04\x95" + b"\0" * 5, b"not a catalog", b""])
+def test_a_damaged_catalog_falls_back_to_english(tmp_path, monkeypatch, damage):
+    """A damaged .mo beside a missing .po leaves the program readable in English, no traceback."""
+    from i18n import catalog
+    (tmp_path / "de" / "LC_MESSAGES").mkdir(parents=True)
+    (tmp_path / "de" / "LC_MESSAGES" / "videopac.mo").write_bytes(damage)
+    monkeypatch.setattr(catalog, "LOCALE_DIR", tmp_path)
+    assert catalog.load_translations("de").gettext("usage: ") == "usage: "
+
+
+def test_a_damaged_po_falls_back_to_english(tmp_path, monkeypatch):
+    from i18n import catalog
+    (tmp_path / "de" / "LC_MESSAGES").mkdir(parents=True)
+    (tmp_path / "de" / "LC_MESSAGES" / "videopac.po").write_text('msgid "usage: "\nmsgstr "\\x"\n')
+    monkeypatch.setattr(catalog, "LOCALE_DIR", tmp_path)
+    assert catalog.load_translations("de").gettext("usage: ") == "usage: "
