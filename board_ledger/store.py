@@ -141,6 +141,9 @@ class Store:
         with self._sqlite():
             if write:
                 folder = self.path.parent
+                if not folder.is_dir():
+                    raise StoreError(_("the folder {folder} does not exist; create it or choose "
+                                       "another game file").format(folder=folder))
                 if (not fresh and not os.access(self.path, os.W_OK)) or \
                         not os.access(folder, os.W_OK | os.X_OK):
                     raise StoreError(_("{path} is read-only (or its folder is); make both writable, "

@@ -122,6 +122,11 @@ def test_a_read_only_game_in_a_writable_folder_opened_by_the_repl(tmp_path):
     one_sentence(res, 1, "is read-only")
 
 
+def test_a_game_file_in_a_missing_folder_says_so(tmp_path):
+    one_sentence(ledger("--db", str(tmp_path / "nowhere" / "g.sqlite"), stdin=b""), 2,
+                 f"the folder {tmp_path / 'nowhere'} does not exist")
+
+
 def test_an_empty_file_is_not_a_missing_file(tmp_path):
     path = tmp_path / "g.sqlite"
     path.write_bytes(b"")
@@ -338,3 +343,40 @@ def test_events_of_the_right_shape_but_any_value_are_refused_not_crashed(prefix,
             game.play(ev.from_json(json.loads(json.dumps(event.to_json()))))
         except LedgerError:          # a refusal; anything else is a crash and fails the test
             pass
+
+
+def test_a_typed_line_that_is_not_utf8_does_not_crash_the_terminal_ledger(tmp_path):
+    """The terminal ledger through a pty, as a person types: a byte that is not UTF-8 (a terminal
+    set to Latin-1) never gives a traceback; readline drops it, and what is booked is what the
+    ledger echoes. (A pipe gets the refusal sentence: see the test above.)"""
+    import pty
+    import select
+    import time
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.chdir(ROOT)
+        os.execve(sys.executable, [sys.executable, "-m", "videopac", "--lang", "en", "ledger"],
+                  {**os.environ, "LC_ALL": "C.UTF-8"})        # a UTF-8 terminal, as most are
+
+    def exchange(keys: bytes, until: bytes) -> str:
+        os.write(fd, keys)
+        out, deadline = b"", time.monotonic() + 60     # a guard against a hang, not a timing test
+        while until not in out and time.monotonic() < deadline:
+            if select.select([fd], [], [], 0.2)[0]:
+                try:
+                    out += os.read(fd, 65536)
+                except OSError:
+                    break
+        return out.decode(errors="replace")
+    try:
+        exchange(b"", b"> ")
+        answer = exchange(b"players J\xf6rg Bert\n", b"> ")
+        assert "Traceback" not in answer
+        assert "ok: players Jrg Bert" in answer or "refused: the line is not UTF-8 text" in answer
+        assert "Jrg" in exchange(b"status\n", b"> ") or "ok: players Anna Bert" in \
+            exchange(b"players Anna Bert\n", b"setup> ")
+    finally:
+        os.write(fd, b"quit\n")
+        _, status = os.waitpid(pid, 0)
+        os.close(fd)
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
