@@ -2,8 +2,7 @@
 bus, keyboard and joysticks. Knows nothing of windows, files, serial ports or the ledger."""
 from . import jit_cache
 
-jit_cache.refresh()   # before any compiled function is loaded from numba's cache
-
-from .machine import Machine, StateError  # noqa: E402
+with jit_cache.in_use():      # numba binds each compiled function's cache as it is decorated
+    from .machine import Machine, StateError
 
 __all__ = ["Machine", "StateError"]

@@ -6,9 +6,10 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
+from numba import int64, njit, uint8
 
 from . import vdc
+from .pointer import view
 from .state import CART_BANK_MASK, CART_BANK_SIZE, CART_HIGH, CART_MASK
 
 BIOS_SIZE = 0x400
@@ -60,6 +61,14 @@ def map_program(prog: np.ndarray, bios: np.ndarray, cart: np.ndarray, regs: np.n
     bank = (p1 & regs[CART_BANK_MASK]) * regs[CART_BANK_SIZE]
     _copy(prog, 0x400, cart, bank, 0x800)
     _copy(prog, 0xC00, cart, bank + regs[CART_HIGH], 0x400)
+
+
+@njit(cache=True)
+def map_program_at(prog_at: int, bios_at: int, cart_at: int, regs_at: int, p1: int) -> None:
+    """``map_program`` on the addresses of the machine's arrays (pointer.py): the same compiled
+    code the hot loop uses, so a first start compiles it once."""
+    map_program(view(prog_at, uint8), view(bios_at, uint8), view(cart_at, uint8),
+                view(regs_at, int64), p1)
 
 
 @njit(cache=True)

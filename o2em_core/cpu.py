@@ -262,7 +262,7 @@ def run(regs_at: int, iram_at: int, xram_at: int, vregs_at: int, keys_at: int, j
                 t += 2 * tpc          # taking an interrupt is a 2-cycle CALL
                 if tmode != TMODE_STOPPED:
                     timer, presc, t1prev, over = _count(regs, tmode, timer, presc, t1prev,
-                                                        start, 2, tpc)
+                                                        start, np.int64(2), tpc)
                     if over:
                         tf = 1
                         if ien_t:

@@ -1,28 +1,30 @@
-"""Keeping numba's on-disk cache honest.
+"""Where numba keeps the compiled core, and the progress of a first compile.
 
 numba (``cache=True``) keys a compiled function on its own source file only, but the hot loop
-inlines functions from the other modules of the core (``vdc``, ``bus``, ``raster``, ``sound``,
-…). After any of those change, the cached loop would still run the old code. So the whole
-core's sources are hashed, and when the hash differs from the one stored beside the cache, the
-cache is dropped and rebuilt on the next call.
+has the functions of the other modules of the core (``vdc``, ``bus``, ``raster``, ``sound``,
+…) compiled into it. After any of those change, a cached loop would still run the old code.
+So the core keeps its cache in a folder named after a hash of all of its sources: changed
+sources look into a new, empty folder and compile afresh, and no cache file is ever deleted
+(another process may be reading it).
+
+The folder is below ``NUMBA_CACHE_DIR`` when that is set, else in the package's
+``__pycache__``, else (a read-only install) in the user's cache folder (``~/.cache/numba``);
+``in_use()`` points numba there while the core's modules are imported and leaves numba's
+setting as it was for everybody else.
 """
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import pathlib
+import sys
+import tempfile
+from collections.abc import Iterator
+from typing import IO
 
 PACKAGE = pathlib.Path(__file__).resolve().parent
-STAMP_NAME = "o2em_core.sources.sha256"
-
-
-def cache_dir() -> pathlib.Path:
-    """Where numba keeps this package's cache (``NUMBA_CACHE_DIR`` or ``__pycache__``)."""
-    custom = os.environ.get("NUMBA_CACHE_DIR")
-    if custom:
-        # numba mirrors the source path below the custom directory
-        return pathlib.Path(custom) / PACKAGE.relative_to(PACKAGE.anchor)
-    return PACKAGE / "__pycache__"
+ENTRY = "cpu.run-*.nbi"            # the index numba writes for the compiled hot loop
 
 
 def sources_digest() -> str:
@@ -34,26 +36,137 @@ def sources_digest() -> str:
     return h.hexdigest()
 
 
+def _writable(folder: pathlib.Path) -> bool:
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+        return True
+    except OSError:
+        return False
+
+
+def _user_cache() -> pathlib.Path:
+    base = os.environ.get("XDG_CACHE_HOME") or pathlib.Path.home() / ".cache"
+    return pathlib.Path(base) / "numba"
+
+
+def candidates() -> list[pathlib.Path]:
+    """The folders the cache may live in, in order of preference (see the module's text)."""
+    name = "o2em_core-" + sources_digest()[:16]
+    custom = os.environ.get("NUMBA_CACHE_DIR")
+    if custom:
+        return [pathlib.Path(custom) / name]
+    return [PACKAGE / "__pycache__" / name, _user_cache() / name]
+
+
+_chosen: pathlib.Path | None = None
+
+
+def cache_dir() -> pathlib.Path:
+    """The folder numba keeps this version of the core's compiled code in (the first writable
+    candidate; a temporary folder, compiled anew each start, if none is)."""
+    global _chosen
+    if _chosen is None:
+        _chosen = next((c for c in candidates() if _writable(c)), None) or \
+            pathlib.Path(tempfile.mkdtemp(prefix="o2em_core-numba-"))
+    return _chosen
+
+
+@contextlib.contextmanager
+def in_use() -> Iterator[pathlib.Path]:
+    """Import the core's compiled modules inside this block: numba binds each function's cache
+    to ``cache_dir()`` when it is decorated."""
+    from numba import config
+    before = config.CACHE_DIR
+    config.CACHE_DIR = str(cache_dir())
+    try:
+        yield cache_dir()
+    finally:
+        config.CACHE_DIR = before
+
+
 def is_compiled() -> bool:
     """True when a compiled hot loop is already in the cache."""
-    return any(cache_dir().glob("cpu.run-*.nbi"))
+    return any(cache_dir().rglob(ENTRY))
 
 
-def refresh() -> None:
-    """Drop the cache when the core's sources changed since it was written."""
-    folder = cache_dir()
-    stamp = folder / STAMP_NAME
-    digest = sources_digest()
-    try:
-        if stamp.read_text() == digest:
-            return
-    except OSError:
-        pass
-    try:
-        for pattern in ("*.nbi", "*.nbc"):
-            for f in folder.glob(pattern):
-                f.unlink()
-        folder.mkdir(parents=True, exist_ok=True)
-        stamp.write_text(digest)
-    except OSError:
-        pass  # a read-only install: numba then compiles in memory, which is only slower
+# ---- the progress bar of a first compile ------------------------------------------------------
+
+# Compiled functions (numba "numba:compile" events of the core) in a first start that runs a
+# frame of the battle cartridge and converts it to RGB: the 100 % mark of the progress bar.
+EXPECTED_COMPILES = 53
+BAR = 30
+
+
+class Progress:
+    """Shows on ``stream`` (a terminal) which function of the core numba is compiling and how
+    far the first compile has come, on one line redrawn in place."""
+
+    def __init__(self, stream: IO[str], notice: str, expected: int = EXPECTED_COMPILES) -> None:
+        self.stream, self.notice, self.expected = stream, notice, expected
+        self.done = 0
+        self.listener = None
+
+    def line(self, name: str) -> str:
+        share = min(self.done / self.expected, 0.99)
+        filled = int(share * BAR)
+        return (f"\r{self.notice} [{'#' * filled}{'-' * (BAR - filled)}] {share:4.0%} "
+                f"{name[:40]:<40}")
+
+    def start(self) -> None:
+        from numba.core import event
+
+        progress = self
+
+        class Listener(event.Listener):
+            def on_start(self, ev: event.Event) -> None:
+                name = _name(ev)
+                if name:
+                    progress.show(name)
+
+            def on_end(self, ev: event.Event) -> None:
+                name = _name(ev)
+                if name:
+                    progress.done += 1
+                    progress.show(name)
+                    if name == "cpu.run":
+                        progress.finish()
+
+        self.listener = Listener()
+        event.register("numba:compile", self.listener)
+        self.show("")
+
+    def show(self, name: str) -> None:
+        self.stream.write(self.line(name))
+        self.stream.flush()
+
+    def finish(self) -> None:
+        from numba.core import event
+        if self.listener is not None:
+            event.unregister("numba:compile", self.listener)
+            self.listener = None
+            filled = "#" * BAR
+            self.stream.write(f"\r{self.notice} [{filled}] 100% {'done':<40}\n")
+            self.stream.flush()
+
+
+def _name(ev) -> str:
+    """module.function of a compile event of the core, else ''."""
+    dispatcher = (ev.data or {}).get("dispatcher")
+    fn = getattr(dispatcher, "py_func", None)
+    module = getattr(fn, "__module__", "") or ""
+    if not module.startswith("o2em_core."):
+        return ""
+    return f"{module.split('.', 1)[1]}.{fn.__name__}"
+
+
+def announce(notice: str, stream: IO[str] | None = None) -> Progress | None:
+    """Before a first compile: a progress bar on a terminal, else the one line ``notice``."""
+    stream = stream or sys.stderr
+    if stream.isatty():
+        progress = Progress(stream, notice)
+        progress.start()
+        return progress
+    print(notice, file=stream, flush=True)
+    return None

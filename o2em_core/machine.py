@@ -72,11 +72,15 @@ FIRST_COMPILE_NOTICE = N_("compiling the emulator core, first start only")   # s
 
 def _announce_first_compile() -> None:
     """Numba compiles the core on the first start only (cache=True); say so, because it takes
-    a while."""
+    a while: on a terminal with a progress bar of what is being compiled, else in one line."""
+    global _progress
     if os.environ.get("NUMBA_DISABLE_JIT", "0") not in ("", "0"):
         return
-    if not jit_cache.is_compiled():
-        print(_(FIRST_COMPILE_NOTICE), file=sys.stderr, flush=True)
+    if _progress is None and not jit_cache.is_compiled():
+        _progress = jit_cache.announce(_(FIRST_COMPILE_NOTICE)) or False
+
+
+_progress: jit_cache.Progress | bool | None = None    # False: announced without a bar
 
 
 class Machine:
@@ -123,7 +127,6 @@ class Machine:
         self.vdc_regs = self._mem[VDC_OFF:VDC_OFF + VDC_SIZE]
         self._keys = self._mem[KEYS_OFF:KEYS_OFF + KEYS_SIZE]
         self._joys = self._mem[JOY_OFF:JOY_OFF + JOY_SIZE]
-        self._map_program()
         # Polling loops are skipped ahead to the next interrupt or beam event, cycle-identical
         # (cpu.run); False runs every pass, for comparisons. ``skipped`` counts the
         # instructions skipped so far (not part of the state).
@@ -135,6 +138,7 @@ class Machine:
             self._regs, self.iram, self.xram, self.vdc_regs, self._keys, self._joys,
             self._prog, self._bios, self._cart, self._work, self._snd, self._audio))
         _announce_first_compile()
+        self._map_program()
 
     # ---- running ------------------------------------------------------------------------
 
@@ -185,8 +189,8 @@ class Machine:
         return b.bank_size, b.bank_mask, b.high
 
     def _map_program(self) -> None:
-        bus.map_program(self._prog, self._bios, self._cart, self._regs,
-                        int(self._regs[state.P1]))
+        bus.map_program_at(*(address_of(a) for a in (self._prog, self._bios, self._cart,
+                                                     self._regs)), int(self._regs[state.P1]))
 
     # ---- input --------------------------------------------------------------------------
 

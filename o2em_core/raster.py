@@ -386,9 +386,10 @@ def new_scratch() -> np.ndarray:
 
 
 @njit(cache=True)
-def _draw(vregs: np.ndarray, ntsc: bool, line: int, x0: int, x1: int, lum_forced: bool,
+def draw_into(vregs: np.ndarray, ntsc: bool, line: int, x0: int, x1: int, lum_forced: bool,
           row: np.ndarray, r: int, s: np.ndarray, b: int, written: bool) -> tuple[int, int]:
-    """``draw_segment_with`` into the row at ``row[r:]`` with the scratch at ``s[b:]``."""
+    """``draw_segment_with`` into the row at ``row[r:]`` with the scratch at ``s[b:]`` (the
+    machine's loop draws into its work array, frame row and scratch in one, through this)."""
     x0 = max(x0, 0)
     x1 = min(x1, WIDTH)
     if x1 <= x0:
@@ -443,7 +444,7 @@ def draw_segment_with(vregs: np.ndarray, ntsc: bool, line: int, x0: int, x1: int
     """``draw_segment`` with caller-owned working memory ``s`` from ``new_scratch()``.
     ``written=False`` promises that ``vregs`` is unchanged since the last call with this
     scratch, which saves comparing it with the snapshot."""
-    return _draw(vregs, ntsc, line, x0, x1, lum_forced, row, 0, s, 0, written)
+    return draw_into(vregs, ntsc, line, x0, x1, lum_forced, row, 0, s, 0, written)
 
 
 @njit(cache=True)
@@ -505,11 +506,3 @@ def overlap_free(work: np.ndarray, line: int) -> bool:
     if line >= HEIGHT:
         return True
     return work[SCRATCH_AT + _LINE] == line + 1 and work[SCRATCH_AT + _OVERLAPS] == 0
-
-
-@njit(cache=True)
-def draw_segment_work(vregs: np.ndarray, ntsc: bool, line: int, x0: int, x1: int,
-                      lum_forced: bool, work: np.ndarray, written: bool = True) -> tuple[int, int]:
-    """``draw_segment_with`` on a ``new_work()`` array: frame row ``line`` receives the pixels."""
-    return _draw(vregs, ntsc, line, x0, x1, lum_forced, work, line * WIDTH, work, SCRATCH_AT,
-                 written)

@@ -92,8 +92,9 @@ def catch_up(regs: np.ndarray, vregs: np.ndarray, work: np.ndarray, p1: int,
             x1 = min((seg_end - start) // tpx, VISIBLE_PX)
             if x1 > x0:
                 # the compositor compares the registers with its snapshot only after a write
-                coll, st = raster.draw_segment_work(vregs, ntsc, line, x0, x1, lum_forced, work,
-                                                    regs[VREGS_WRITTEN] != 0)
+                coll, st = raster.draw_into(vregs, ntsc, line, x0, x1, lum_forced,
+                                            work, line * raster.WIDTH, work, raster.SCRATCH_AT,
+                                            regs[VREGS_WRITTEN] != 0)
                 regs[VREGS_WRITTEN] = 0
                 regs[COLLISION] |= coll
                 regs[STATUS] |= st

@@ -8,7 +8,6 @@ import pathlib
 import re
 import sys
 
-from cartridge.asm48.output import write_all
 
 APP = "videopac"
 
@@ -61,6 +60,7 @@ def write_atomically(path: pathlib.Path | str, data: bytes, parents: bool = True
     """Write a file so that a crash or a full disk leaves either the old or the new content, never
     half of it and never an empty file (an older save state or screenshot is not lost).
     ``parents`` creates missing folders (the app's own data folders; not a path the user typed)."""
+    from cartridge.asm48.output import write_all    # here: the assembler is slow to import
     path = pathlib.Path(path)
     if parents:
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -25,8 +25,6 @@ WIDTH, HEIGHT = 360, 243
 SQUARE_PIXEL_HZ = {"ntsc": 135e6 / 22, "pal": 14.75e6 / 2}
 PIXEL_CLOCK_HZ = {"ntsc": 7.15909e6, "pal": 7.093790e6}
 MESSAGE_COLOUR = (255, 255, 160, 255)
-# palette.RGB as opaque RGBA pixels packed in uint32, so a frame converts by one fancy index
-RGBA32 = np.concatenate([palette.RGB, np.full((16, 1), 255, np.uint8)], axis=1).view(np.uint32)[:, 0]
 
 # The F1 overlay: the Videopac keys in the places of the PC keys they sit on (width in tiles)
 HELP_ROWS = (
@@ -97,6 +95,7 @@ class PlayWindow(pyglet.window.Window):
                          resizable=True, fullscreen=fullscreen, visible=False, **kwargs)
         self.session = session
         self.region = region
+        self._pixels = palette.new_texture(HEIGHT, WIDTH)   # what show() uploads
         self.texture = pyglet.image.Texture.create(WIDTH, HEIGHT, min_filter=gl.GL_NEAREST,
                                                    mag_filter=gl.GL_NEAREST)
         self.picture = pyglet.sprite.Sprite(self.texture)
@@ -115,7 +114,9 @@ class PlayWindow(pyglet.window.Window):
     # -- picture ----------------------------------------------------------------------------
     def show(self, frame: np.ndarray) -> None:
         """Upload a frame of palette indices (row 0 at the top) into the texture."""
-        rgba = RGBA32[frame[::-1] & 15]        # GL rows run bottom-up; one 4-byte move a pixel
+        # GL rows run bottom-up: one compiled pass converts and flips (palette.texture_rgba)
+        rgba = self._pixels
+        palette.texture_rgba(np.ascontiguousarray(frame, dtype=np.uint8), rgba)
         self.switch_to()
         gl.glBindTexture(gl.GL_TEXTURE_2D, self.texture.id)
         gl.glTexSubImage2D(gl.GL_TEXTURE_2D, 0, 0, 0, WIDTH, HEIGHT, gl.GL_RGBA,

@@ -199,6 +199,7 @@ def test_foreign_state_is_refused() -> None:
 
 
 def test_first_compile_is_announced(monkeypatch, capsys) -> None:
+    monkeypatch.setattr(machine, "_progress", None)
     monkeypatch.setattr(machine.jit_cache, "is_compiled", lambda: False)
     monkeypatch.delenv("NUMBA_DISABLE_JIT", raising=False)
     machine._announce_first_compile()

@@ -1,0 +1,93 @@
+"""Where the compiled core is kept (o2em_core/jit_cache.py) and what a first start shows."""
+from __future__ import annotations
+
+import os
+import pathlib
+import pty
+import select
+import subprocess
+import sys
+
+import pytest
+
+from o2em_core import jit_cache
+from o2em_core.machine import FIRST_COMPILE_NOTICE
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+RUN_ONE_FRAME = ("from o2em_core import Machine, jit_cache; "
+                 "from cartridge.images import builtin_image; "
+                 "m = Machine(builtin_image('bios'), builtin_image('conquest')); m.run_frame(); "
+                 "print(jit_cache.cache_dir())")
+
+
+def _child(code: str, env: dict[str, str]) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                          text=True, timeout=900, env=dict(os.environ, PYTHONPATH=str(ROOT),
+                                                           **env))
+
+
+def test_the_cache_folder_is_named_after_the_sources(monkeypatch, tmp_path) -> None:
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    [folder] = jit_cache.candidates()
+    assert folder == tmp_path / f"o2em_core-{jit_cache.sources_digest()[:16]}"
+
+
+def test_a_read_only_install_keeps_its_cache_in_the_users_cache_folder(monkeypatch,
+                                                                       tmp_path) -> None:
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr(jit_cache, "_chosen", None)
+    in_tree, user = jit_cache.candidates()
+    assert in_tree.parent == jit_cache.PACKAGE / "__pycache__"
+    assert user.parent == tmp_path / "numba"
+    monkeypatch.setattr(jit_cache, "_writable",
+                        lambda folder: not str(folder).startswith(str(jit_cache.PACKAGE)))
+    assert jit_cache.cache_dir() == user
+
+
+@pytest.mark.slow
+def test_numba_cache_dir_is_used_and_importing_deletes_nothing(tmp_path) -> None:
+    stale = tmp_path / "o2em_core-0000000000000000" / "cpu.run-1.py311.nbi"
+    stale.parent.mkdir()
+    stale.write_bytes(b"another version's cache")
+    first = _child(RUN_ONE_FRAME, {"NUMBA_CACHE_DIR": str(tmp_path)})
+    assert first.returncode == 0, first.stderr
+    folder = pathlib.Path(first.stdout.split()[-1])
+    assert folder.parent == tmp_path and any(folder.rglob(jit_cache.ENTRY))
+    assert first.stderr == FIRST_COMPILE_NOTICE + "\n"      # not a terminal: one line
+    files = sorted(p for p in tmp_path.rglob("*") if p.is_file())
+    second = _child(RUN_ONE_FRAME, {"NUMBA_CACHE_DIR": str(tmp_path)})
+    assert second.returncode == 0, second.stderr
+    assert second.stderr == ""                          # warm: nothing to announce
+    assert stale.exists()                               # nothing was deleted
+    assert set(files) <= set(p for p in tmp_path.rglob("*") if p.is_file())
+
+
+@pytest.mark.slow
+def test_a_first_start_on_a_terminal_shows_a_progress_bar(tmp_path) -> None:
+    pid, fd = pty.fork()
+    if pid == 0:                                         # the child: stderr is the terminal
+        os.chdir(ROOT)
+        os.environ.update(NUMBA_CACHE_DIR=str(tmp_path), PYTHONPATH=str(ROOT))
+        os.execv(sys.executable, [sys.executable, "-c", RUN_ONE_FRAME])
+    out = b""
+    while True:
+        ready, _, _ = select.select([fd], [], [], 900)
+        if not ready:
+            break
+        try:
+            chunk = os.read(fd, 4096)
+        except OSError:                                  # the child has exited
+            break
+        if not chunk:
+            break
+        out += chunk
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0, out.decode(errors="replace")
+    frames = out.decode().split("\r")
+    bars = [f for f in frames if f.startswith(FIRST_COMPILE_NOTICE)]
+    assert len(bars) > 20                               # redrawn as it goes
+    assert any("vdc.run_events" in f for f in bars)     # it says what is being compiled
+    assert any("raster." in f for f in bars)
+    shares = [int(f.split("]")[1].split("%")[0]) for f in bars]
+    assert shares == sorted(shares) and shares[0] < 10 and shares[-1] == 100
