@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.bench.conftest import measure
 from tests.cartridge.conftest import Game
 
 FRAMES = 20
@@ -26,12 +27,6 @@ def test_conquest_battle_speed(benchmark, region: str) -> None:
         for _ in range(FRAMES):
             g.m.run_frame()
 
-    benchmark(frames)
+    measure(benchmark, frames, FRAMES, g.m.fps)
     assert g.battle["phase"] == "battle" or g.battle["phase"] == "result"
     assert g.battle["energy_red"] < before      # the battle ran
-    if benchmark.stats is None:                 # --benchmark-disable: body ran once, no timing
-        return
-    seconds = benchmark.stats.stats.min
-    x = FRAMES / g.m.fps / seconds
-    benchmark.extra_info["x_real_time"] = round(x, 1)
-    print(f"\n{benchmark.name}: {x:.0f}x real time")

@@ -13,6 +13,7 @@ from __future__ import annotations
 import pytest
 
 from o2em_core import Machine, cpu, state
+from tests.bench.conftest import measure
 from tests.core.programs import images
 
 FRAMES = 20
@@ -23,16 +24,6 @@ def _machine(region: str) -> Machine:
     m = Machine(bios, None, region)
     m.run_frame()                       # compiled and warmed up
     return m
-
-
-def _report(benchmark, m: Machine, frames: int) -> None:
-    if benchmark.stats is None:         # --benchmark-disable: the body ran once, no timing
-        return
-    seconds = benchmark.stats.stats.min      # the least disturbed run on a shared machine
-    x = frames / m.fps / seconds
-    benchmark.extra_info["x_real_time"] = round(x, 1)
-    print(f"\n{benchmark.name}: {x:.0f}x real time "
-          f"({frames * m.cycles_per_second / m.fps / seconds / 1e6:.1f} M machine cycles/s)")
 
 
 @pytest.mark.parametrize("region", ["pal", "ntsc"])
@@ -46,9 +37,8 @@ def test_cpu_core(benchmark, region: str) -> None:
         end = int(r[state.TICK]) + FRAMES * frame_ticks
         cpu.run(*m.run_args, end, True)
 
-    benchmark(frames)
+    measure(benchmark, frames, FRAMES, m.fps)
     assert m.xram.any()                 # the program ran
-    _report(benchmark, m, FRAMES)
 
 
 @pytest.mark.parametrize("region", ["pal", "ntsc"])
@@ -59,6 +49,5 @@ def test_whole_machine(benchmark, region: str) -> None:
         for _ in range(FRAMES):
             m.run_frame()
 
-    benchmark(frames)
+    measure(benchmark, frames, FRAMES, m.fps)
     assert m.xram.any()
-    _report(benchmark, m, FRAMES)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import pytest
 
 from o2em_core import Machine
+from tests.bench.conftest import measure
 from tests.vdc.programs import image
 
 FRAMES = 20
@@ -29,14 +30,8 @@ def test_machine_all_objects_moving(benchmark, program: str, region: str) -> Non
         for _ in range(FRAMES):
             m.run_frame()
 
-    benchmark(frames)
+    measure(benchmark, frames, FRAMES, m.fps)
     before = m.frame.copy()
     m.run_frame()
     assert m.audio().any()                     # the sound runs
     assert (m.frame != before).any()           # the objects move
-    if benchmark.stats is None:                # --benchmark-disable: body ran once, no timing
-        return
-    seconds = benchmark.stats.stats.min        # the least disturbed run on a shared machine
-    x = FRAMES / m.fps / seconds
-    benchmark.extra_info["x_real_time"] = round(x, 1)
-    print(f"\n{benchmark.name}: {x:.0f}x real time")

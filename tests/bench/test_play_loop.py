@@ -52,6 +52,8 @@ def bench(benchmark, xvfb, machine):
     share = min(cpu) if cpu else 0.0
     benchmark.extra_info["cpu_seconds_per_emulated_second"] = round(share, 4)
     benchmark.extra_info["share_of_one_core_at_real_time"] = f"{share:.1%}"
+    if benchmark.stats is not None:
+        benchmark.extra_info["wall_share"] = f"{benchmark.stats.stats.min:.1%}"
     return share
 
 
