@@ -147,7 +147,7 @@ class Progress:
             event.unregister("numba:compile", self.listener)
             self.listener = None
             filled = "#" * BAR
-            self.stream.write(f"\r{self.notice} [{filled}] 100% {'done':<40}\n")
+            self.stream.write(f"\r{self.notice} [{filled}] 100% {'':<40}\n")
             self.stream.flush()
 
 
