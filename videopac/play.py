@@ -229,8 +229,14 @@ def listen(session, accepts, players=()) -> None:
 
 def run(session, window, swap: bool = False, on_frame=None, joysticks=(), players=()) -> int:
     """Wire sound, gamepads and the pacer to the window and play until it is closed."""
+    import gc
+
     import pyglet
     from videopac import audio, gamepads, pacing
+
+    # everything loaded so far (numba's compiler, pyglet, the machine) lives until the end:
+    # exempt it from the garbage collector, whose full passes over it would stall frames
+    gc.freeze()
 
     machine = session.machine
     queue = audio.SampleQueue()

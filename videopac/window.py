@@ -96,6 +96,8 @@ class PlayWindow(pyglet.window.Window):
         self.session = session
         self.region = region
         self._pixels = palette.new_texture(HEIGHT, WIDTH)   # what show() uploads
+        # load the compiled conversion now, not in the first frame of the event loop
+        palette.texture_rgba(np.zeros((HEIGHT, WIDTH), np.uint8), self._pixels)
         self.texture = pyglet.image.Texture.create(WIDTH, HEIGHT, min_filter=gl.GL_NEAREST,
                                                    mag_filter=gl.GL_NEAREST)
         self.picture = pyglet.sprite.Sprite(self.texture)
