@@ -137,7 +137,7 @@ def routing(specs: Iterable[JoystickSpec], swap: bool = False) -> Routing:
                 pad = min(set(range(len(named) + len(chosen) + 1)) - named - set(chosen))
             chosen[pad] = spec.joystick
     if chosen:
-        pads = {path: j for p, j in pads.items() if p not in chosen and j not in chosen.values()}
+        pads = {p: j for p, j in pads.items() if p not in chosen and j not in chosen.values()}
         pads.update(chosen)
     return Routing((accepts[0], accepts[1]), pads)
 
