@@ -83,10 +83,10 @@ class Console:
 
     def start(self, pairing: str, energy: int, wait: int = 0) -> None:
         """From SELECT GAME to a running battle: SPACE, both programs typed, ENTER (the keys
-        of docs/conquest.md); ``wait`` frames first vary the cartridge's random choices."""
-        self.run(wait)
+        of docs/conquest.md); ``wait`` frames at program entry vary the cartridge's random
+        choices (its random register steps every frame there, and ENTER picks the map)."""
         self.key("SPACE")
-        self.run(3)
+        self.run(3 + wait)
         for side, weapon in zip("RB", pairing):
             for name in (side, weapon, *str(energy)):
                 self.key(name)

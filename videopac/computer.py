@@ -67,11 +67,11 @@ class Level:
 
 
 LEVELS: dict[str, Level] = {
-    "easy": Level(delay=12, think=6, slack=0, noise=3.0, dodge=False, launch=55, wake=60,
+    "easy": Level(delay=12, think=6, slack=0, noise=3.0, dodge=False, launch=50, wake=60,
                   spread=0.5),
-    "standard": Level(delay=4, think=2, slack=1, noise=1.0, dodge=True, launch=75, wake=40,
+    "standard": Level(delay=4, think=2, slack=1, noise=1.0, dodge=True, launch=62, wake=40,
                       spread=0.4),
-    "hard": Level(delay=1, think=1, slack=1, noise=0.0, dodge=True, launch=90, wake=10,
+    "hard": Level(delay=1, think=1, slack=1, noise=0.0, dodge=True, launch=80, wake=10,
                   spread=0.2),
 }
 
@@ -292,6 +292,7 @@ class Computer:
         self.route_t = -99
         self.goal_key = None
         self.launched = -1
+        self.missile_since = 0
         self.wander: tuple[float, float] | None = None
         # each battle its own temper: how quick, when it starts, which routes it prefers
         self.delay = self.level.delay + self.random.randrange(self.level.delay + 1)
@@ -328,6 +329,8 @@ class Computer:
         self.shot = read_sprite(vdc, 2 + self.side, centre=False)
         self.enemy_shot = read_sprite(vdc, 3 - self.side, centre=False)
         self.t += 1
+        if not self.enemy_shot.shown:
+            self.missile_since = self.t          # (or shell): when it was last not there
         if self.t == 3 or self.t == 30:
             self.world = World(machine.frame, [(s.sx, s.sy) for s in (mine, other) if s.shown])
         if other.shown:
@@ -414,22 +417,26 @@ class Computer:
             self.route_t, self.goal_key = self.t, key
         c, r = node_of(*self.me)
         dist = self.route
-        best, best_d = None, dist[r, c]
+        here, options = dist[r, c], []
         for k in moves:
             c2, r2 = c + DX[k], r + DY[k]
             if wraps:
                 c2, r2 = c2 % COLS, r2 % ROWS
             elif not (0 <= r2 < ROWS and 0 <= c2 < COLS):
                 continue
-            if dist[r2, c2] < best_d:
+            if dist[r2, c2] < here:
                 if DX[k] and DY[k] and not (passable[r, c2] and passable[r2, c]):
                     continue
-                best, best_d, move = (c + DX[k], r + DY[k]), dist[r2, c2], k
-        if best is None:
+                options.append((int(dist[r2, c2]), k))
+        if not options:
             return None
+        nearest = min(d for d, _k in options)
+        ties = [k for d, k in options if d == nearest]
+        # of equally short routes: the one it is on, else any (no side prefers a direction)
+        move = self.heading if self.heading in ties else ties[self.random.randrange(len(ties))]
         if len(moves) == 4:               # a plane flies along rows and columns only
             return move
-        tx, ty = node_centre(*best)
+        tx, ty = node_centre(c + DX[move], r + DY[move])
         return aim_direction(tx - self.me[0], ty - self.me[1])
 
     def _goals_aligned(self, ok: np.ndarray, reach: int, near: int, blocked,
@@ -528,7 +535,15 @@ class Computer:
                              (node_of(e[0], e[1]),), CARDINAL, wraps=True)
         if d is None or clear[d] < 3:
             d = self.heading if self.heading in safe else max(safe, key=clear.get)
-        if self._incoming() and d in (self.heading, (self.heading + 4) % 8):
+        missile = self.enemy_shot
+        if self.level.dodge and self.enemy_weapon == SUB and missile.shown:
+            # a plane outruns a missile (48 steps/s against 40): fly away from it
+            def gap(k):
+                return max(abs(wrap(x + DX[k] * 8 - missile.sx, WORLD_W)),
+                           abs(wrap(y + DY[k] * 8 - missile.sy, WORLD_H)))
+            if gap(self.heading or 0) < 40 and self.t - self.missile_since >= 4 * self.delay:
+                d = max(safe, key=lambda k: (gap(k), k == self.heading))
+        elif self._incoming() and d in (self.heading, (self.heading + 4) % 8):
             d = max((k for k in safe if k not in (self.heading, (self.heading + 4) % 8)),
                     key=clear.get, default=d)
         self.heading = d
@@ -551,6 +566,15 @@ class Computer:
             return None, False
         x, y = self.me
         dist = max(abs(e[0] - x), abs(e[1] - y))
+        incoming = self.enemy_shot
+        if self.level.dodge and incoming.shown and self.enemy_weapon == SUB:
+            away_x, away_y = x - incoming.sx, y - incoming.sy
+            if max(abs(away_x), abs(away_y)) < 45:    # run submerged from the missile
+                d = max(range(8), key=lambda k: (w.at(w.sub_ok, x + DX[k] * 3, y + DY[k] * 3),
+                                                 (DX[k] * away_x + DY[k] * away_y)
+                                                 / (1.4142 if DX[k] and DY[k] else 1.0)))
+                self._reckon(d)
+                return d, False
         # water within launch range, not too near the other submarine (touching destroys both)
         ok = node_mask(w.sub_ok)
         far = np.maximum(np.abs(e[0] - NODE_X[None, :]), np.abs(e[1] - NODE_Y[:, None]))
@@ -558,6 +582,9 @@ class Computer:
         if ok.any():
             reach = min(max(reach, int(far[ok].min()) + 12), self.range[SUB] - 12)
         goals = (far <= reach - 12) & (far >= 20) & ok
+        south = goals & (NODE_Y[:, None] >= e[1] - 4)     # its missile starts upwards
+        if south.any():
+            goals = south
         if not goals.any():
             goals = (far <= reach) & ok
         if not self.shot.shown and not self.fire_was and self.enemy_shown_recently() \
@@ -579,6 +606,7 @@ class Computer:
                                             if w.at(w.sub_ok, x + DX[k] * 2, y + DY[k] * 2)] or [d])
         if d is not None:
             self._reckon(d)
+            self.heading = d
         return d, False
 
     def _reckon(self, d: int) -> None:
