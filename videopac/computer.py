@@ -581,14 +581,24 @@ class Computer:
         reach = self.level.launch
         if ok.any():
             reach = min(max(reach, int(far[ok].min()) + 12), self.range[SUB] - 12)
-        goals = (far <= reach - 12) & (far >= 20) & ok
+        near = 20                                 # touching the other submarine destroys both
+        if self.enemy_weapon == SUB and self.seen:   # it may have come this far unseen
+            unseen = self.t - self.seen[-1][0]
+            near = min(20 + int(SPEED["sub"] / self.fps * unseen), reach - 16)
+        goals = (far <= reach - 12) & (far >= near) & ok
+        if self.enemy_weapon == SUB and self.seen and self.t - self.seen[-1][0] > 30:
+            # out of sight: cruise about here until a ping shows it, rather than meet it blind
+            mine = np.maximum(np.abs(x - NODE_X[None, :]), np.abs(y - NODE_Y[:, None]))
+            goals = ok & (mine <= 12) & (far >= 20)
         south = goals & (NODE_Y[:, None] >= e[1] - 4)     # its missile starts upwards
         if south.any():
             goals = south
         if not goals.any():
             goals = (far <= reach) & ok
+        # against a submarine: launch from below it (the missile starts upwards) or from near
+        uphill = self.enemy_weapon != SUB or e[1] <= y + 4 or dist < 35
         if not self.shot.shown and not self.fire_was and self.enemy_shown_recently() \
-                and dist <= reach and self.t > 20:
+                and dist <= reach and self.t > 20 and uphill:
             self.launched = self.t
             return None, True
         key = (node_of(e[0], e[1]),)
