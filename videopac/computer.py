@@ -489,7 +489,7 @@ class Computer:
         key = (node_of(e[0], e[1]),)
 
         def goals():
-            spots = self._goals_aligned(w.tank_ok, self.range[TANK] - 8, 8, blocked)
+            spots = self._goals_aligned(w.tank_ok, self.range[TANK] - 3, 8, blocked)
             if not spots.any() and ok.any():          # out of reach: as near as the land goes
                 far = np.maximum(np.abs(e[0] - NODE_X[None, :]), np.abs(e[1] - NODE_Y[:, None]))
                 spots = ok & (far <= far[ok].min() + 2)
