@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from i18n import N_, _, ngettext, sort_key
+from i18n import N_, _, sort_key
 
 from board_ledger import events as ev
 from board_ledger.board import shown

@@ -24,7 +24,6 @@ from i18n import N_, _, ngettext
 from board_ledger import events as ev
 from board_ledger.errors import LedgerError, MovedOn, StoreError
 from board_ledger.game import Game
-from i18n import _
 
 SCHEMA_VERSION = 1
 SQLITE_MAGIC = b"SQLite format 3\x00"

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import struct
-import sys
 import zlib
 from dataclasses import dataclass
 

@@ -67,7 +67,7 @@ class Console:
         self.run(5)
 
     def run(self, frames: int, players=()) -> None:
-        for _ in range(frames):
+        for _frame in range(frames):
             for player in players:
                 player.step(self.machine)
             self.machine.run_frame()

@@ -19,7 +19,6 @@ from board_ledger.chart import pbr_svg
 from board_ledger.errors import LedgerError, StoreError
 from board_ledger.game import Game
 from board_ledger.store import Store
-from i18n import _
 from videopac.paths import write_atomically
 
 PROG = "videopac ledger"

@@ -98,7 +98,7 @@ class Loop:
         fast = session.fast
         queued = len(self.queue) if self.sound and not fast else int(self.pacer.lead)
         frames = self.pacer.due(now, queued, FAST_FORWARD if fast else 1.0)
-        for _ in range(frames):
+        for _frame in range(frames):
             for player in self.players:
                 player.step(machine)
             machine.run_frame()

@@ -81,7 +81,7 @@ def _crc7_table() -> tuple[int, ...]:
     table = []
     for value in range(256):
         reg = value
-        for _ in range(8):
+        for _bit in range(8):
             reg = ((reg << 1) ^ (CRC7_POLY << 1)) & 0xFF if reg & 0x80 else (reg << 1) & 0xFF
         table.append(reg)
     return tuple(table)
