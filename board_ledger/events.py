@@ -246,5 +246,5 @@ def fold(events: Iterable[Event]) -> "State":
 
     state = rules.new_state()
     for event in effective(events):
-        state, _ = rules.step(state, event)
+        state, _effects = rules.step(state, event)
     return state

@@ -129,7 +129,7 @@ def measure(battles: int, region: str, seed: int, progress=None,
     for pairing in pairings:
         for m, sides in enumerate(MATCHES):
             for n in range(battles):
-                winner, seconds, _ = play(pairing, sides, region, battle_seed(seed, pairing, m, n))
+                winner, seconds, _frame_hash = play(pairing, sides, region, battle_seed(seed, pairing, m, n))
                 table[pairing][m].add(winner, seconds)
                 done += 1
                 if progress:

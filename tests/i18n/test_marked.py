@@ -67,3 +67,30 @@ def test_the_check_sees_an_unmarked_sentence(tmp_path):
                       'say("internal words")  # i18n: untranslated\n', encoding="utf-8")
     found = unmarked(sample, root=tmp_path)
     assert found == ['sample.py:1: f"cannot read {path}"']
+
+
+def rebinds_underscore(path: pathlib.Path, root: pathlib.Path = ROOT) -> list[str]:
+    """Places in a module that imports ``_`` from i18n where ``_`` is assigned (``for _ in``,
+    ``x, _ = ...``): inside that function every ``_()`` would then fail (UnboundLocalError)."""
+    source = path.read_text(encoding="utf-8")
+    tree = ast.parse(source)
+    imports = any(isinstance(n, ast.ImportFrom) and n.module == "i18n" and any(a.name == "_" for a in n.names)
+                  for n in ast.walk(tree))
+    if not imports:
+        return []
+    scoped = {id(n) for c in ast.walk(tree) if isinstance(c, ast.comprehension)   # own scope: harmless
+              for n in ast.walk(c.target)}
+    return [f"{path.relative_to(root)}:{n.lineno}" for n in ast.walk(tree)
+            if isinstance(n, ast.Name) and n.id == "_" and isinstance(n.ctx, ast.Store) and id(n) not in scoped]
+
+
+def test_no_module_that_translates_rebinds_underscore():
+    found = [place for path in USER_FACING for place in rebinds_underscore(path)]
+    assert not found, "name the throwaway variable _unused, not _ (it hides _()): " + ", ".join(found)
+
+
+def test_the_check_sees_a_rebound_underscore(tmp_path):
+    sample = tmp_path / "sample.py"
+    sample.write_text("from i18n import _\n\ndef f():\n    for _ in range(3):\n        pass\n"
+                      "    return [_('x') for _ in range(2)]\n")
+    assert rebinds_underscore(sample, root=tmp_path) == ["sample.py:4"]
