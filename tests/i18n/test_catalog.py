@@ -88,3 +88,31 @@ def test_a_damaged_po_falls_back_to_english(tmp_path, monkeypatch):
     (tmp_path / "de" / "LC_MESSAGES" / "videopac.po").write_text('msgid "usage: "\nmsgstr "\\x"\n')
     monkeypatch.setattr(catalog, "LOCALE_DIR", tmp_path)
     assert catalog.load_translations("de").gettext("usage: ") == "usage: "
+
+
+def _fields(text: str) -> list[str]:
+    """The {name} and %(name)s / %s fields a message fills in, sorted."""
+    import re
+    braces = re.findall(r"(?<!\{)\{([^{}:!]*)[^{}]*\}(?!\})", text)
+    percent = re.findall(r"%(?:\((\w+)\))?[-#0 +]*\d*(?:\.\d+)?[sdrif]", text)
+    return sorted(braces) + sorted(percent)
+
+
+@pytest.mark.parametrize("language", [lang for lang in i18n.LANGUAGES if lang != "en"])
+def test_translations_fill_in_the_same_fields(language):
+    """A translation that drops or renames a {field} would fail (KeyError) when shown."""
+    wrong = []
+    for e in read_po(po_path(language)):
+        if not e.msgid or not e.translated:
+            continue
+        for k, text in enumerate(e.msgstr):
+            source = e.msgid if k == 0 or e.msgid_plural is None else e.msgid_plural
+            if set(_fields(text)) != set(_fields(source)):
+                wrong.append(f"{e.msgid!r} -> {text!r}")
+    assert not wrong, "translations with other fields than their message:\n" + "\n".join(wrong)
+
+
+def test_the_field_check_sees_a_dropped_field():
+    assert _fields("{name} pays {amount:+d} into the war chest") == ["amount", "name"]
+    assert _fields("%(prog)s: error: %(message)s\n") == ["message", "prog"]
+    assert set(_fields("{name} zahlt in die Kasse")) != set(_fields("{name} pays {amount}"))
