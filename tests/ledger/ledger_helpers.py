@@ -66,3 +66,41 @@ def snapshot(s: State) -> dict[str, Any]:
 
 def player(game: Game, name: str) -> dict[str, Any]:
     return next(p for p in report.status(game.state)["players"] if p["name"] == name)
+
+
+class Terminal:
+    """The terminal ledger (`videopac --lang en ledger`) on a pty, as a person types at it."""
+
+    def __init__(self, env: dict[str, str] | None = None) -> None:
+        import os
+        import pty
+        import sys
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:
+            os.chdir(pathlib.Path(__file__).resolve().parents[2])
+            os.execve(sys.executable, [sys.executable, "-m", "videopac", "--lang", "en", "ledger"],
+                      {**os.environ, **(env or {})})
+
+    def exchange(self, keys: bytes, until: bytes) -> str:
+        """Type ``keys``; what the terminal shows until ``until`` appears (or a minute passes, a
+        guard against a hang, not a timed assertion)."""
+        import os
+        import select
+        import time
+        os.write(self.fd, keys)
+        out, deadline = b"", time.monotonic() + 60
+        while until not in out and time.monotonic() < deadline:
+            if select.select([self.fd], [], [], 0.2)[0]:
+                try:
+                    out += os.read(self.fd, 65536)
+                except OSError:
+                    break
+        return out.decode(errors="replace")
+
+    def quit(self) -> int:
+        """Leave the ledger; its exit status."""
+        import os
+        os.write(self.fd, b"\x15quit\n")
+        _, status = os.waitpid(self.pid, 0)
+        os.close(self.fd)
+        return os.waitstatus_to_exitcode(status)

@@ -3,20 +3,26 @@ hold events of the wrong shape, and notation, boards and REPL lines that are too
 or not numbers, all end in one sentence and a non-zero exit (2 for a bad input)."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import pathlib
 import sqlite3
 import subprocess
 import sys
+import types
+import typing
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from board_ledger import events as ev
 from board_ledger import notation
 from board_ledger.errors import LedgerError, StoreError
+from board_ledger.game import Game
 from board_ledger.store import Store
-from ledger_helpers import SETUP3, play
+from ledger_helpers import SETUP3, Terminal, play
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
@@ -208,7 +214,6 @@ def test_a_repl_line_that_is_not_utf8_is_refused_and_the_next_one_taken(tmp_path
 
 @pytest.mark.parametrize("name", ["Ann\x0ba", "Ann\x0ca", "Ann\x85a", "Ann\u2028a", "Ann\ra", "Ann\x1b[2Ja"])
 def test_names_the_notation_cannot_write_are_refused_up_front(name):
-    from board_ledger.game import Game
     game = Game()
     with pytest.raises(LedgerError, match="a player's name cannot hold"):
         game.play(ev.Players((name, "Bert")))
@@ -297,25 +302,19 @@ def test_dash_is_standard_output_for_export_and_chart(tmp_path):
 
 
 # -- stored events with fields of the right type but any value ----------------------------------
-from hypothesis import HealthCheck, given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-
-from ledger_helpers import SETUP3 as _SETUP  # noqa: E402
-
 TEXTS = st.one_of(st.sampled_from(["Anna", "Bert", "Carla", "India", "P", "T", "", "draw", "time",
                                    "target", "²", "-1"]), st.text(max_size=8))
 INTS = st.one_of(st.integers(-3, 12), st.integers(-10**30, 10**30))
 
 
 def _value(hint):
-    import types as _types
-    import typing as _typing
+    """Any value of the JSON type a field is declared with."""
     if hint is str:
         return TEXTS
     if hint is int:
         return INTS
-    args = _typing.get_args(hint)
-    if _typing.get_origin(hint) in (_typing.Union, _types.UnionType):
+    args = typing.get_args(hint)
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
         return st.one_of([_value(a) for a in args if a is not type(None)] + [st.none()])
     if len(args) == 2 and args[1] is Ellipsis:
         return st.lists(_value(args[0]), max_size=5).map(tuple)
@@ -324,19 +323,16 @@ def _value(hint):
 
 @st.composite
 def any_event(draw):
-    import typing as _typing
     cls = draw(st.sampled_from(list(ev.EVENT_TYPES.values())))
-    hints = _typing.get_type_hints(cls)
-    import dataclasses as _dc
-    return cls(**{f.name: draw(_value(hints[f.name])) for f in _dc.fields(cls)})
+    hints = typing.get_type_hints(cls)
+    return cls(**{f.name: draw(_value(hints[f.name])) for f in dataclasses.fields(cls)})
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 12), st.lists(any_event(), min_size=1, max_size=4))
 def test_events_of_the_right_shape_but_any_value_are_refused_not_crashed(prefix, events):
-    from board_ledger.game import Game
     game = Game()
-    for line in _SETUP.strip().splitlines()[:prefix]:
+    for line in SETUP3.strip().splitlines()[:prefix]:
         game.play(notation.parse_line(line))
     for event in events:
         try:
@@ -349,25 +345,8 @@ def test_a_typed_line_that_is_not_utf8_does_not_crash_the_terminal_ledger(tmp_pa
     """The terminal ledger through a pty, as a person types: a byte that is not UTF-8 (a terminal
     set to Latin-1) never gives a traceback; readline drops it, and what is booked is what the
     ledger echoes. (A pipe gets the refusal sentence: see the test above.)"""
-    import pty
-    import select
-    import time
-    pid, fd = pty.fork()
-    if pid == 0:
-        os.chdir(ROOT)
-        os.execve(sys.executable, [sys.executable, "-m", "videopac", "--lang", "en", "ledger"],
-                  {**os.environ, "LC_ALL": "C.UTF-8"})        # a UTF-8 terminal, as most are
-
-    def exchange(keys: bytes, until: bytes) -> str:
-        os.write(fd, keys)
-        out, deadline = b"", time.monotonic() + 60     # a guard against a hang, not a timing test
-        while until not in out and time.monotonic() < deadline:
-            if select.select([fd], [], [], 0.2)[0]:
-                try:
-                    out += os.read(fd, 65536)
-                except OSError:
-                    break
-        return out.decode(errors="replace")
+    terminal = Terminal({"LC_ALL": "C.UTF-8"})            # a UTF-8 terminal, as most are
+    exchange = terminal.exchange
     try:
         exchange(b"", b"> ")
         answer = exchange(b"players J\xf6rg Bert\n", b"> ")
@@ -376,7 +355,4 @@ def test_a_typed_line_that_is_not_utf8_does_not_crash_the_terminal_ledger(tmp_pa
         assert "Jrg" in exchange(b"status\n", b"> ") or "ok: players Anna Bert" in \
             exchange(b"players Anna Bert\n", b"setup> ")
     finally:
-        os.write(fd, b"quit\n")
-        _, status = os.waitpid(pid, 0)
-        os.close(fd)
-    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+        assert terminal.quit() == 0

@@ -7,6 +7,7 @@ import pytest
 
 from board_ledger.board import parse_board, standard_board
 from board_ledger.errors import LedgerError, UnknownName
+from ledger_helpers import Terminal
 
 
 def test_package_board_is_the_shared_board(root):
@@ -54,22 +55,8 @@ def test_a_name_cut_short_suggests_the_country_it_begins(typed, meant):
 def test_repl_completes_ca_to_canada_and_carla_through_a_terminal(tmp_path):
     """TAB in the terminal ledger (a pty, as a person types): 'Ca' offers Canada and the player
     Carla, and a line that ends in 'Ca' is refused with Canada as the suggestion."""
-    import os, pty, select, sys, time
-    pid, fd = pty.fork()
-    if pid == 0:
-        os.chdir(pathlib.Path(__file__).resolve().parents[2])
-        os.execv(sys.executable, [sys.executable, "-m", "videopac", "--lang", "en", "ledger"])
-
-    def exchange(keys: bytes, until: bytes) -> str:
-        os.write(fd, keys)
-        out, deadline = b"", time.monotonic() + 60
-        while until not in out and time.monotonic() < deadline:
-            if select.select([fd], [], [], 0.2)[0]:
-                try:
-                    out += os.read(fd, 65536)
-                except OSError:
-                    break
-        return out.decode(errors="replace")
+    terminal = Terminal()
+    exchange = terminal.exchange
     try:
         exchange(b"", b"> ")
         exchange(b"players Anna Bert Carla\n", b"setup> ")
@@ -79,9 +66,7 @@ def test_repl_completes_ca_to_canada_and_carla_through_a_terminal(tmp_path):
         answer = exchange(b"\x15homeland Anna Ca\n", b"> ")
         assert "did you mean 'Canada'?" in answer
     finally:
-        os.write(fd, b"\x15quit\n")
-        os.waitpid(pid, 0)
-        os.close(fd)
+        terminal.quit()
 
 
 def test_neighbours_follow_the_printed_order():
