@@ -63,7 +63,7 @@ def test_repl_completes_ca_to_canada_and_carla_through_a_terminal(tmp_path):
         exchange(b"start Anna\n", b"homelands> ")
         shown = exchange(b"homeland Anna Ca\t\t", b"Carla ")
         assert "Canada" in shown and "Cuba" not in shown
-        answer = exchange(b"\x15homeland Anna Ca\n", b"> ")
+        answer = exchange(b"\x15homeland Anna Ca\n", b"?)")   # not the prompt ^U redraws
         assert "did you mean 'Canada'?" in answer
     finally:
         terminal.quit()
