@@ -15,8 +15,9 @@ class Assembly:
     Unpacks as `data, symbols = assemble(...)`."""
 
     def __init__(self, memory: dict[int, int], symbols: dict[str, int], listing: str,
-                 shared: dict[str, int] | None = None):
+                 shared: dict[str, int] | None = None, warnings: list | None = None):
         self.memory = memory
+        self.warnings = warnings or []  # Diagnostics: asm48 extensions accepted by relaxed
         self.symbols = symbols
         self.listing = listing
         self.shared = shared or {}      # SHARED symbols, for the share file (share_file())

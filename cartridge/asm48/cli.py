@@ -67,6 +67,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--list", metavar="FILE", help="write a listing")
     p.add_argument("--share", metavar="FILE",
                    help="write the SHARED symbols as NAME EQU value lines (asl -a's share file)")
+    p.add_argument("--relaxed", action="store_true",
+                   help="accept asm48's extensions to asl's syntax ($ff without RELAXED ON, "
+                        "BYTE, !=, ...) with a warning each instead of refusing them")
     return p
 
 
@@ -79,11 +82,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{PROG}: cannot read {source}: {e.strerror}", file=sys.stderr)
         return 1
     try:
-        result = assemble(text, str(source), args.include_dirs)
+        result = assemble(text, str(source), args.include_dirs, relaxed=args.relaxed)
     except AsmError as e:
         for d in e.diagnostics:
             print(d, file=sys.stderr)
         return 1
+    for d in result.warnings:
+        print(d, file=sys.stderr)
     if args.range:
         image = result.image(*args.range, fill=args.fill)
     elif result.memory:

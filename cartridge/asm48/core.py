@@ -14,6 +14,8 @@ from typing import Sequence
 
 from . import directives
 from .assembly import Assembly, format_listing
+from .dialect import FORMS
+from .dialect import message as dialect_message
 from .encoder import CODE_END, encode, is_instruction
 from .errors import AsmError, Diagnostic, SourceError
 from .expansion import (BLOCK_CONTROLS, MACRO_CONTROLS, Controls, Expansion, is_control,
@@ -136,6 +138,16 @@ class Pass:
     local_scopes: list[int] = field(default_factory=list)
     scopes_opened: int = 0
     expansions: list[Expansion] = field(default_factory=list)
+    # the dialect (dialect.py): `relaxed` accepts asm48's extensions with a warning
+    # (--relaxed); `relaxed_on` is asl's RELAXED ON ($ff, 0x.., %.., x'..' numbers)
+    relaxed: bool = False
+    relaxed_on: bool = False
+    radix: int = 10                  # RADIX: the base of numbers without a suffix
+    pass_number: int = 1             # MOMPASS
+    cpu: str = "8048"                # CPU, as MOMCPU reads it (the name as a hex number)
+    saved: list[tuple[str, str]] = field(default_factory=list)     # SAVE: (cpu, codepage)
+    expr_column: int = 1             # column of the expression being evaluated
+    in_condition: bool = False       # evaluating IF: asl wants every symbol known already
 
     # ---- expression context -------------------------------------------------------------
 
@@ -152,14 +164,47 @@ class Pass:
         upper = name.upper()
         return [local_key(scope, upper) for scope in reversed(self.local_scopes)]
 
-    def lookup(self, name: str, offset: int) -> int:
+    def lookup(self, name: str, offset: int) -> Value:
         for key in self.local_keys(name) + self.scope_keys(name):
-            symbol = self.symbols.get(key) or self.prev.get(key)
+            symbol = self.symbols.get(key)
+            if symbol is None and key in self.prev:
+                symbol = self.prev[key]
+                if self.in_condition:
+                    self.dialect("forward-if", offset)
             if symbol is not None:
                 self.symbols_read.append(symbol)
                 return symbol.value
+        builtin = self.builtin(name.upper())
+        if builtin is not None:
+            return builtin
         self._unknown.append((name, offset))
         return 0
+
+    def builtin(self, upper: str) -> Value | None:
+        """asl's predefined symbols: MOMPASS (the pass), MOMCPU (the CPU name read as a hex
+        number, 8048h), MOMCPUNAME, TRUE and FALSE."""
+        if upper == "MOMPASS":
+            return self.pass_number
+        if upper == "MOMCPU":
+            return int(self.cpu.removeprefix("MSM"), 16)
+        if upper == "MOMCPUNAME":
+            return self.cpu
+        return {"TRUE": 1, "FALSE": 0}.get(upper)
+
+    def dialect(self, key: str, offset: int = 0, column: int | None = None) -> None:
+        """A form asl refuses (dialect.FORMS): an error with asl's reason, or a warning
+        with --relaxed; nothing when asl takes it after RELAXED ON and that is on."""
+        form = FORMS[key]
+        if form.relaxed_on and self.relaxed_on:
+            return
+        text = dialect_message(key)
+        if self.relaxed:
+            where = column if column is not None else self.expr_column + offset
+            self.warn(text + " (accepted by --relaxed)", where)
+        elif column is not None:
+            raise SourceError(text, column=column)
+        else:
+            raise SourceError(text, offset)
 
     def defined(self, name: str) -> bool:
         return any(key in self.symbols for key in self.local_keys(name) + self.scope_keys(name))
@@ -190,6 +235,7 @@ class Pass:
         shift = operand.text.find(text) if text else 0
         self._unknown = []
         self.symbols_read = []
+        self.expr_column = operand.column + max(shift, 0)
         try:
             result = evaluate(text, self)
         except SourceError as e:
@@ -222,6 +268,11 @@ class Pass:
         st = self.current_statement
         column = err.column or (st.op_column if st and st.op else 1)
         self.diagnostics.append(Diagnostic(src.file, src.line, column, err.message + src.note))
+
+    def warn(self, message: str, column: int) -> None:
+        src = self.current
+        self.diagnostics.append(Diagnostic(src.file, src.line, column, message + src.note,
+                                           "warning"))
 
     # ---- output --------------------------------------------------------------------------
 
@@ -549,10 +600,13 @@ class Pass:
         if op in ("IFEXIST", "IFNEXIST"):
             found = self.find_include(unquote(operand.text)) is not None
             return found == (op == "IFEXIST")
+        self.in_condition = True
         try:
             return bool(self.known_int(operand))
         except _Reported:
             return False
+        finally:
+            self.in_condition = False
 
     # ---- include files -------------------------------------------------------------------
 
@@ -674,13 +728,15 @@ def local_key(scope: int, upper: str) -> str:
 
 
 def assemble(text: str, filename: str = "<string>",
-             include_dirs: Sequence[str | Path] = ()) -> Assembly:
-    """Assemble asl-dialect 8048 source; raises AsmError listing every error."""
+             include_dirs: Sequence[str | Path] = (), relaxed: bool = False) -> Assembly:
+    """Assemble asl-dialect 8048 source; raises AsmError listing every error.  Forms asl
+    refuses are errors unless `relaxed`, which accepts them with a warning each
+    (Assembly.warnings)."""
     dirs = tuple(Path(d) for d in include_dirs)
     prev: dict[str, Symbol] = {}
     prev_values: dict[str, int] | None = None
     for number in range(1, MAX_PASSES + 1):
-        p = Pass(prev, dirs)
+        p = Pass(prev, dirs, relaxed=relaxed, pass_number=number)
         if filename != "<string>":
             p.include_stack.append(Path(filename).resolve())
         p.current = SrcLine("", filename, 0)
@@ -701,14 +757,15 @@ def assemble(text: str, filename: str = "<string>",
     if p.sections:
         p.diagnostics.append(Diagnostic(filename, len(source_lines(text)) + 1, 1,
                                         f"SECTION {p.sections[-1][0]} without ENDSECTION"))
-    if p.diagnostics:
-        unique = list(dict.fromkeys(p.diagnostics))
+    unique = list(dict.fromkeys(p.diagnostics))
+    if any(d.severity == "error" for d in unique):
         raise AsmError(unique)
     # labels local to a macro expansion are not published (asl keeps them out of its
     # symbol list too); there may be many of the same name
     symbols = {s.name: s.value for s in p.symbols.values() if not s.local}
     shared = _shared_symbols(p)
-    return Assembly(dict(sorted(p.memory.items())), symbols, format_listing(p.listing), shared)
+    return Assembly(dict(sorted(p.memory.items())), symbols, format_listing(p.listing), shared,
+                    unique)
 
 
 def _shared_symbols(p: Pass) -> dict[str, int]:

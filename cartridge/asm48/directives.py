@@ -21,14 +21,19 @@ DIRECTIVES: dict[str, Handler] = {}
 LABEL_DIRECTIVES: dict[str, Handler] = {}
 """Directives that use the label field themselves (the symbol being defined)."""
 
-# The CPUs asl's code48 module knows: the MCS-48 family.
-CPUS = frozenset({"8021", "8022", "8035", "8039", "8040", "8048", "8049", "8050", "8748",
-                  "8749", "80C35", "80C39", "80C48", "80C49", "80C50", "8041", "8042",
-                  "8741", "8742", "87C50", "80C382", "MSM80C39", "MSM80C48"})
+# The CPU names asl 1.42's code48 module knows (its manual lists them; any other name, such as
+# 8049, is "invalid CPU type" in asl).  asm48 also knows the names of the family asl does not.
+CPUS = ("8021", "8022", "8039", "80C39", "MSM80C39", "8048", "80C48", "MSM80C48", "8041",
+        "8042", "80C382")
+OTHER_CPUS = frozenset({"8035", "8040", "8049", "8050", "8748", "8749", "80C35", "80C49",
+                        "80C50", "8741", "8742", "87C50"})
 # Listing and assembler-control directives without effect on the code.
-IGNORED = ("PAGE", "TITLE", "LISTING", "NEWPAGE", "MACEXP", "RELAXED", "PRTINIT", "PRTEXIT",
+IGNORED = ("PAGE", "TITLE", "LISTING", "NEWPAGE", "MACEXP", "PRTINIT", "PRTEXIT",
            "FORWARD", "MESSAGE", "WARNING", "NOLIST", "LIST", "INTSYNTAX",
-           "MACEXP_DFT", "MACEXP_OVR", "OUTRADIX", "RADIX", "PADDING", "PACKING", "ENDIAN")
+           "MACEXP_DFT", "MACEXP_OVR", "OUTRADIX", "PADDING", "PACKING", "ENDIAN")
+# asm48's other names of DB, DW and DS, which asl does not know for the 8048
+OTHER_DATA_NAMES = frozenset({"BYTE", "DEFB", "FCB", "DC.B", "WORD", "DEFW", "FDB", "DC.W",
+                              "DEFS", "RMB", "RES"})
 
 
 def directive(*names: str, table: dict[str, Handler] = DIRECTIVES) -> Callable[[Handler], Handler]:
@@ -135,6 +140,8 @@ def org(p: "Pass", st: Statement) -> None:
 @directive("DS", "DEFS", "RMB", "RES")
 def reserve(p: "Pass", st: Statement) -> None:
     (operand,) = operands(st, 1)
+    if st.op.upper().lstrip(".") in OTHER_DATA_NAMES:
+        p.dialect("datanames", column=st.op_column)
     count = p.known_int(operand)
     if count < 0:
         raise SourceError(f"negative size {count}", column=operand.column)
@@ -170,9 +177,59 @@ def end(p: "Pass", st: Statement) -> None:
 @directive("CPU")
 def cpu(p: "Pass", st: Statement) -> None:
     (operand,) = operands(st, 1)
-    if operand.text.upper() not in CPUS:
+    name = operand.text.upper()
+    if name in OTHER_CPUS:
+        p.dialect("cpu", column=operand.column)
+        name = "8048"
+    elif name not in CPUS:
         raise SourceError(f"unsupported CPU '{operand.text}' (asm48 assembles the MCS-48 "
-                          "family only)", column=operand.column)
+                          f"family: {', '.join(CPUS)})", column=operand.column)
+    p.cpu = name
+
+
+@directive("RELAXED")
+def relaxed(p: "Pass", st: Statement) -> None:
+    """RELAXED ON/OFF: asl's switch for the other assemblers' number formats ($ff, 0x..,
+    %.., @.., x'..')."""
+    (operand,) = operands(st, 1)
+    p.relaxed_on = on_off(operand)
+
+
+def on_off(operand: Operand) -> bool:
+    word = operand.text.upper()
+    if word not in ("ON", "OFF"):
+        raise SourceError(f"ON or OFF expected, got '{operand.text}'", column=operand.column)
+    return word == "ON"
+
+
+@directive("RADIX")
+def radix(p: "Pass", st: Statement) -> None:
+    """RADIX n: the base of numbers written without a suffix (asl: 2..36, read in decimal)."""
+    (operand,) = operands(st, 1)
+    saved, p.radix = p.radix, 10
+    try:
+        value = p.known_int(operand)
+    finally:
+        p.radix = saved
+    if not 2 <= value <= 36:
+        raise SourceError(f"radix {value} out of range 2..36", column=operand.column)
+    p.radix = value
+
+
+@directive("SAVE")
+def save(p: "Pass", st: Statement) -> None:
+    """SAVE: push the CPU and the codepage (asl also saves listing flags and the segment,
+    which asm48 does not have); asl's include files begin with it."""
+    operands(st, 0)
+    p.saved.append((p.cpu, p.codepage))
+
+
+@directive("RESTORE")
+def restore(p: "Pass", st: Statement) -> None:
+    operands(st, 0)
+    if not p.saved:
+        raise SourceError("RESTORE without SAVE")
+    p.cpu, p.codepage = p.saved.pop()
 
 
 @directive(*IGNORED)
@@ -199,21 +256,50 @@ def exit_macro(p: "Pass", st: Statement) -> None:
 
 # ---- data ------------------------------------------------------------------------------------
 
-_DUP = re.compile(r"^(?P<count>.+?)\s+DUP\s*\((?P<value>.*)\)$", re.IGNORECASE | re.DOTALL)
+_DUP = re.compile(r"^(?P<count>.+?)\s+DUP\s*(?P<value>.*)$", re.IGNORECASE | re.DOTALL)
 
 
 DATA_BYTES = ("DB", "BYTE", "DEFB", "FCB", "DC.B")
 
 
+def data_operands(p: "Pass", st: Statement, size: int) -> bytes | int:
+    """The bytes of a DB/DW/DD line (each item `size` bytes, low byte first), or the number
+    of bytes to reserve for a line of `?` placeholders (asl: `db ?` reserves like DS; mixing
+    `?` with values is an error, as in asl)."""
+    ops = operands(st, 1, 9999)
+    if st.op.upper().lstrip(".") in OTHER_DATA_NAMES:
+        p.dialect("datanames", column=st.op_column)
+    holes = [o for o in ops if o.text == "?"]
+    if holes:
+        if len(holes) != len(ops):
+            raise SourceError("constants and placeholders cannot be mixed (asl)")
+        return size * len(ops)
+    data = bytearray()
+    for operand in ops:
+        data += _items(p, operand, operand.text, size)
+    return bytes(data)
+
+
 @directive(*DATA_BYTES)
 def define_bytes(p: "Pass", st: Statement) -> None:
-    data = bytearray()
-    for operand in operands(st, 1, 9999):
-        data += _bytes_of(p, operand, operand.text)
-    p.emit(bytes(data))
+    _store(p, data_operands(p, st, 1))
 
 
-def _bytes_of(p: "Pass", operand: Operand, text: str) -> bytes:
+def _store(p: "Pass", data: bytes | int) -> None:
+    if isinstance(data, int):
+        p.listing.append((p.pc, b"", p.current))
+        p.pc += data
+    else:
+        p.emit(data)
+
+
+_RANGES = {1: (-128, 255, "byte"), 2: (-32768, 65535, "word"),
+           4: (-(1 << 31), (1 << 32) - 1, "double word")}
+
+
+def _items(p: "Pass", operand: Operand, text: str, size: int) -> bytes:
+    """One data operand: a value, a string (DB only stores its characters), or
+    `n DUP value` / `n DUP (v1,v2,...)` (asl repeats the list)."""
     m = _DUP.match(text)
     if m:
         count_op = Operand(m.group("count"), operand.column)
@@ -221,17 +307,26 @@ def _bytes_of(p: "Pass", operand: Operand, text: str) -> bytes:
         if count < 0:
             raise SourceError(f"negative DUP count {count}", column=operand.column)
         inner = m.group("value").strip()
+        if inner.startswith("(") and inner.endswith(")"):
+            inner = inner[1:-1]
         column = operand.column + text.find(inner)
-        return _bytes_of(p, Operand(inner, column), inner) * count
+        from .lexer import split_operands
+        items = b"".join(_items(p, o, o.text, size) for o in split_operands(inner, column))
+        return items * count
     value, known = p.value(operand, text)
     if isinstance(value, str):
-        return p.translate(value)
-    if known and not -128 <= value <= 255:
-        p.record(SourceError(f"byte value {value} out of range -128..255",
+        if size == 1:
+            if text.strip().startswith("'") and len(value) > 1:
+                p.dialect("'AB'db", column=operand.column)
+            return p.translate(value)
+        value = int.from_bytes(p.translate(value), "big") if value else 0
+    low, high, what = _RANGES[size]
+    if known and not low <= value <= high:
+        p.record(SourceError(f"{what} value {value} out of range {low}..{high}",
                              column=operand.column))
-    if known and p.jmpp_page is not None:
+    if known and size == 1 and p.jmpp_page is not None:
         _check_jmpp_entry(p, operand)
-    return bytes([value & 0xFF])
+    return (value & ((1 << 8 * size) - 1)).to_bytes(size, "little")
 
 
 def _check_jmpp_entry(p: "Pass", operand: Operand) -> None:
@@ -252,14 +347,13 @@ def _check_jmpp_entry(p: "Pass", operand: Operand) -> None:
 
 @directive("DW", "WORD", "DEFW", "FDB", "DC.W")
 def define_words(p: "Pass", st: Statement) -> None:
-    data = bytearray()
-    for operand in operands(st, 1, 9999):
-        value, known = p.int_value(operand)
-        if known and not -32768 <= value <= 65535:
-            p.record(SourceError(f"word value {value} out of range -32768..65535",
-                                 column=operand.column))
-        data += (value & 0xFFFF).to_bytes(2, "little")
-    p.emit(bytes(data))
+    _store(p, data_operands(p, st, 2))
+
+
+@directive("DD")
+def define_double_words(p: "Pass", st: Statement) -> None:
+    """DD: 32-bit values, low byte first (asl for the 8048)."""
+    _store(p, data_operands(p, st, 4))
 
 
 @directive("BINCLUDE")

@@ -7,15 +7,16 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, order=True)
 class Diagnostic:
-    """One error, printed as `file:line:column: error: message` like a C compiler."""
+    """One error or warning, printed as `file:line:column: error: message` like a C compiler."""
 
     file: str
     line: int
     column: int
     message: str
+    severity: str = "error"          # or "warning" (an asm48 extension accepted by --relaxed)
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.column}: error: {self.message}"
+        return f"{self.file}:{self.line}:{self.column}: {self.severity}: {self.message}"
 
 
 class AsmError(Exception):

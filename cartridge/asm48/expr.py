@@ -57,6 +57,10 @@ class Context(Protocol):
     def function(self, name: str) -> "UserFunction | None":
         """A function defined with asl's FUNCTION directive, if `name` is one."""
 
+    def dialect(self, key: str, offset: int) -> None:
+        """A form asl refuses (dialect.FORMS[key]) was read at `offset`: the assembler
+        refuses it or warns (--relaxed)."""
+
 
 @dataclass(frozen=True)
 class UserFunction:
@@ -89,6 +93,13 @@ class _Bound:
     def function(self, name: str) -> "UserFunction | None":
         return self.outer.function(name)
 
+    def dialect(self, key: str, offset: int) -> None:
+        self.outer.dialect(key, offset)
+
+    @property
+    def radix(self) -> int:
+        return self.outer.radix
+
 
 @dataclass(frozen=True)
 class Token:
@@ -98,27 +109,28 @@ class Token:
     value: Value | None = None
 
 
-def parse_number(text: str) -> int | None:
-    """Value of an asl number word such as 0ffh, 0x1f, 1010b, 377o, 12; None if not one."""
+def parse_number(text: str, radix: int = 10) -> tuple[int, str | None] | None:
+    """(value, dialect key or None) of an asl number word such as 0ffh, 1010b, 377o, 12;
+    None if not one.  Digits without a suffix are read in the RADIX (asl: with RADIX 16,
+    `10` is 10h and the letters B and D are digits, not suffixes).  The key names a form
+    asl refuses (0x1f, 0b101, 123d; see dialect.py)."""
     t = text.upper().replace("_", "")
     try:
         if t.startswith("0X") and len(t) > 2:
-            return int(t[2:], 16)
+            return int(t[2:], 16), "0xhex"
         if t.endswith("H"):
-            return int(t[:-1], 16)
-        if t.endswith("B") and set(t[:-1]) <= set("01") and len(t) > 1:
-            return int(t[:-1], 2)
-        if t.startswith("0B") and len(t) > 2 and set(t[2:]) <= set("01"):
-            return int(t[2:], 2)
+            return int(t[:-1], 16), None
+        if radix < 12 and t.endswith("B") and set(t[:-1]) <= set("01") and len(t) > 1:
+            return int(t[:-1], 2), None
+        if t.startswith("0B") and len(t) > 2 and set(t[2:]) <= set("01") and radix < 12:
+            return int(t[2:], 2), "0bbin"
         if t[-1] in "OQ":
-            return int(t[:-1], 8)
-        if t.endswith("D") and t[:-1].isdigit():
-            return int(t[:-1], 10)
-        if t.isdigit():
-            return int(t, 10)
+            return int(t[:-1], 8), None
+        if t.endswith("D") and t[:-1].isdigit() and radix < 14:
+            return int(t[:-1], 10), "123d"
+        return int(t, radix), None
     except ValueError:
         return None
-    return None
 
 
 def unescape(body: str, offset: int) -> str:
@@ -149,18 +161,39 @@ def unescape(body: str, offset: int) -> str:
     return "".join(out)
 
 
-def tokenize(text: str) -> list[Token]:
+_RADIX_QUOTED = re.compile(r"([XxHhBbOo])'([0-9A-Fa-f]+)'")
+_QUOTED_BASES = {"X": 16, "H": 16, "B": 2, "O": 8}
+
+
+def tokenize(text: str, ctx: "Context | None" = None) -> list[Token]:
+    """The tokens of an expression.  Forms asl refuses (or takes only after RELAXED ON) are
+    passed to ctx.dialect, which refuses them or lets them through with a warning."""
     tokens: list[Token] = []
     i = 0
     n = len(text)
+    radix = getattr(ctx, "radix", 10)
 
     def operand_expected() -> bool:
         return not tokens or tokens[-1].kind in ("op", "(", ",")
+
+    def dialect(key: str | None, offset: int) -> None:
+        if key is not None and ctx is not None:
+            ctx.dialect(key, offset)
 
     while i < n:
         c = text[i]
         if c in " \t":
             i += 1
+            continue
+        m = _RADIX_QUOTED.match(text, i) if operand_expected() else None
+        if m:
+            try:
+                value = int(m.group(2), _QUOTED_BASES[m.group(1).upper()])
+            except ValueError:
+                raise SourceError(f"invalid number {m.group(0)!r}", i) from None
+            dialect("x'..'", i)
+            tokens.append(Token("num", m.group(0), i, value))
+            i = m.end()
             continue
         if c in "'\"":
             from .lexer import scan_quoted
@@ -172,15 +205,17 @@ def tokenize(text: str) -> list[Token]:
         if c.isdigit():
             m = _ALNUM.match(text, i)
             word = m.group(0)
-            value = parse_number(word)
-            if value is None:
+            parsed = parse_number(word, radix)
+            if parsed is None:
                 raise SourceError(f"invalid number {word!r}", i)
-            tokens.append(Token("num", word, i, value))
+            dialect(parsed[1], i)
+            tokens.append(Token("num", word, i, parsed[0]))
             i = m.end()
             continue
         if c == "$":
             m = re.compile(r"\$[0-9A-Fa-f]+").match(text, i)
             if m:
+                dialect("$hex", i)
                 tokens.append(Token("num", m.group(0), i, int(m.group(0)[1:], 16)))
                 i = m.end()
             else:
@@ -191,15 +226,18 @@ def tokenize(text: str) -> list[Token]:
             m = re.compile(r"%[01]+").match(text, i)
             if not m:
                 raise SourceError("invalid binary number after '%'", i)
+            dialect("%bin", i)
             tokens.append(Token("num", m.group(0), i, int(m.group(0)[1:], 2)))
             i = m.end()
             continue
         if c == "*" and operand_expected():
+            dialect("*pc", i)
             tokens.append(Token("pc", "*", i))
             i += 1
             continue
         if c == "@" and i + 1 < n and text[i + 1] in "01234567" and operand_expected():
             m = re.compile(r"@[0-7]+").match(text, i)     # Motorola-style octal
+            dialect("@oct", i)
             tokens.append(Token("num", m.group(0), i, int(m.group(0)[1:], 8)))
             i = m.end()
             continue
@@ -214,6 +252,12 @@ def tokenize(text: str) -> list[Token]:
             continue
         for op in _OPERATORS:
             if text.startswith(op, i):
+                if op == "!=":
+                    dialect("!=", i)
+                elif op == "%":
+                    dialect("%mod", i)
+                elif op == "!" and operand_expected():
+                    dialect("!not", i)
                 tokens.append(Token("op", op, i))
                 i += len(op)
                 break
@@ -323,6 +367,10 @@ FUNCTIONS: dict[str, tuple[int, Callable[["Parser", list[Value], int], Value]]] 
 }
 
 
+# asm48's own functions: asl has none of these built in (bitfuncs.inc defines hi and lo)
+ASM48_FUNCTIONS = frozenset({"HI", "HIGH", "LO", "LOW"})
+
+
 def _val(parser: "Parser", text: str, offset: int) -> Value:
     inner = Parser(text, parser.ctx)
     inner.depth = parser.depth + 1
@@ -340,7 +388,7 @@ class Parser:
     def __init__(self, text: str, ctx: Context):
         self.text = text
         self.ctx = ctx
-        self.tokens = tokenize(text)
+        self.tokens = tokenize(text, ctx)
         self.pos = 0
         self.depth = 0
 
@@ -445,6 +493,7 @@ class Parser:
         self.expect("(")
         fname = name.text.upper()
         if fname == "DEFINED":
+            self.ctx.dialect("defined", name.offset)
             arg = self.take()
             if arg.kind != "name":
                 raise SourceError("symbol name expected in DEFINED()", arg.offset)
@@ -472,6 +521,8 @@ class Parser:
                 message = e.message if e.message.startswith("in function ") \
                     else f"in function {user.name}: {e.message}"
                 raise SourceError(message, name.offset) from None
+        if fname in ASM48_FUNCTIONS:
+            self.ctx.dialect("hilo", name.offset)
         arity, fn = FUNCTIONS[fname]
         if len(args) != arity:
             raise SourceError(f"{name.text}() takes {arity} argument(s), got {len(args)}",

@@ -4,7 +4,9 @@ description of `bitfuncs.inc` (bit and byte helper functions defined with FUNCTI
 of the same name next to the source or in an -I directory takes precedence."""
 
 BITFUNCS = """\
-; bitfuncs.inc (asm48 built-in): bit and byte helper functions
+; bitfuncs.inc (asm48 built-in): bit and byte helper functions, included once
+        ifndef  bitfuncsinc
+bitfuncsinc equ 1
 mask    function start,bits,((1<<bits)-1)<<start
 invmask function start,bits,~mask(start,bits)
 cutout  function x,start,bits,x&mask(start,bits)
@@ -15,6 +17,7 @@ loword  function x,x&65535
 odd     function x,(x&1)=1
 even    function x,(x&1)=0
 getbit  function x,n,(x>>n)&1
+        endif
 """
 
 STANDARD_INCLUDES: dict[str, str] = {"bitfuncs.inc": BITFUNCS}

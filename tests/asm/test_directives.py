@@ -1,7 +1,9 @@
 """Each asl directive asm48 supports, checked on the bytes and symbols it produces."""
 from __future__ import annotations
 
-from cartridge.asm48 import assemble
+import pytest
+
+from cartridge.asm48 import AsmError, assemble
 
 
 def code(src: str) -> bytes:
@@ -28,14 +30,14 @@ def test_equ_set_and_equals():
 
 
 def test_db_byte_numbers_strings_and_dup():
-    assert code('\tdb 1,-1,0ffh,"Hi",\'x\'\n\tbyte 2\n') == bytes([1, 0xFF, 0xFF, 0x48, 0x69,
+    assert code('\tdb 1,-1,0ffh,"Hi",\'x\'\n\tdb 2\n') == bytes([1, 0xFF, 0xFF, 0x48, 0x69,
                                                                     0x78, 2])
     assert code("\tdb 3 dup (7), 1\n") == bytes([7, 7, 7, 1])
     assert code('\tdb "a;b", "q\\"x"\n') == b'a;bq"x'
 
 
 def test_dw_word_little_endian():
-    assert code("\tdw 1234h, -1\n\tword 0abcdh\n") == bytes([0x34, 0x12, 0xFF, 0xFF,
+    assert code("\tdw 1234h, -1\n\tdw 0abcdh\n") == bytes([0x34, 0x12, 0xFF, 0xFF,
                                                             0xCD, 0xAB])
 
 
@@ -201,7 +203,21 @@ def test_listing_shows_address_bytes_and_source():
 
 
 def test_single_quoted_text_in_db_and_characters_in_expressions():
-    assert code("\tdb 'Hello', 'A'+1, \"\"\n\tmov a,#'z'-'a'\n") == b"HelloB" + bytes([0x23, 25])
+    assert code("\tdb 'H', 'A'+1, \"\"\n\tmov a,#'z'-'a'\n") == b"HB" + bytes([0x23, 25])
+    # 'Hello' in DB: asl says "range overflow"; --relaxed stores the text, with a warning
+    with pytest.raises(AsmError, match='range overflow.*"string" in double quotes'):
+        code("\tdb 'Hello'\n")
+    asm = assemble("\tdb 'Hello'\n", relaxed=True)
+    assert asm.data == b"Hello" and "accepted by --relaxed" in str(asm.warnings[0])
+
+
+@pytest.mark.parametrize("name, size", [("byte", 1), ("defb", 1), ("fcb", 1), ("dc.b", 1),
+                                        ("word", 2), ("defw", 2), ("fdb", 2), ("dc.w", 2)])
+def test_other_data_names_are_asm48_extensions(name, size):
+    with pytest.raises(AsmError, match='unknown instruction.*write DB, DW or DS'):
+        code(f"\t{name} 1\n")
+    asm = assemble(f"\t{name} 1\n", relaxed=True)
+    assert asm.data == (1).to_bytes(size, "little") and len(asm.warnings) == 1
 
 
 def test_function_directive_and_builtin_bitfuncs():

@@ -149,9 +149,9 @@ def test_error_inside_macro_names_the_call():
 
 
 def test_jmpp_table_entry_outside_page():
-    src = ("\torg 4f0h\n\tjmpp @a\n\tdb c0 & 0ffh, lo(c1)\n\tdb c2 & 0ffh\nc0\tnop\nc1\tnop\n"
+    src = ("\tinclude \"bitfuncs.inc\"\n\torg 4f0h\n\tjmpp @a\n\tdb c0 & 0ffh, lo(c1)\n\tdb c2 & 0ffh\nc0\tnop\nc1\tnop\n"
            "\torg 510h\nc2\tnop\n")
-    assert errors(src) == ["<string>:4:5: error: JMPP table entry c2 (510h) is outside the "
+    assert errors(src) == ["<string>:5:5: error: JMPP table entry c2 (510h) is outside the "
                            "page 400h-4FFh of the JMPP at 4F0h (distance +31 bytes)"]
 
 

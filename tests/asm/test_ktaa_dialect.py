@@ -49,6 +49,7 @@ def test_bang_before_a_non_instruction_is_an_error():
 
 def test_val_evaluates_the_expression_in_a_string():
     src = """
+        include "bitfuncs.inc"
         org     10h
 here    db      val("here + 2"), val("hi(0345h) == 3"), val("lo($)")
 """
@@ -57,6 +58,7 @@ here    db      val("here + 2"), val("hi(0345h) == 3"), val("lo($)")
 
 def test_assert_macro_with_val_passes_and_fails():
     amacro = """
+        include "bitfuncs.inc"
 assert  macro   expr
         if      (~~val(expr))
         error   expr

@@ -17,14 +17,14 @@ def source_line(code: int, pc: int) -> tuple[str, bytes]:
     words, expected = [], bytes([code])
     for operand in op.operands:
         if operand == IMMEDIATE:
-            words.append(f"#{IMM:#x}")
+            words.append(f"#0{IMM:X}h")
             expected += bytes([IMM])
         elif operand == ADDRESS:
             if op.long_address:           # same 2 KB bank, page from opcode bits 7-5
                 target = (pc & 0x800) | ((code >> 5) << 8) | 0x33
             else:                         # same page as the operand byte
                 target = ((pc + 1) & 0xF00) | 0x33
-            words.append(f"{target:#x}")
+            words.append(f"0{target:X}h")
             expected += bytes([0x33])
         else:
             words.append(operand)
@@ -47,10 +47,10 @@ def test_opcode(code: int):
     op = OPCODES[code]
     if op.legal:
         line, expected = source_line(code, ORG)
-        data, _ = assemble(f"\torg {ORG:#x}\n{line}\n")
+        data, _ = assemble(f"\torg 0{ORG:X}h\n{line}\n")
         assert data == expected, line
         # lower case and extra blanks are the same instruction
-        data_lc, _ = assemble(f"\tORG {ORG:#x}\n{line.lower().replace(',', ' , ')}\n")
+        data_lc, _ = assemble(f"\tORG 0{ORG:X}h\n{line.lower().replace(',', ' , ')}\n")
         assert data_lc == expected
     else:
         expected = bytes([code])
@@ -72,7 +72,7 @@ def test_long_jump_pages(mnemonic: str, page: int):
     for bank in (0, 0x800):
         target = bank | (page << 8) | 0xA5
         pc = bank | 0x40
-        data, _ = assemble(f"\torg {pc:#x}\n\t{mnemonic} {target:#x}\n")
+        data, _ = assemble(f"\torg 0{pc:X}h\n\t{mnemonic} 0{target:X}h\n")
         assert data == bytes([base | (page << 5), 0xA5])
 
 

@@ -29,7 +29,7 @@ def test_share_file_is_includable_by_another_bank(tmp_path) -> None:
     text = (tmp_path / "b0.inc").read_text()
     assert text.splitlines()[1:] == ["tune_a\tEQU\t0676H", "tune_b\tEQU\t0678H",
                                      "value\tEQU\t012H"]
-    bank1 = '\tcpu 8048\n\tinclude "b0.inc"\n\torg 400h\n\tmov r4,#lo(tune_b)\n'
+    bank1 = '\tcpu 8048\n\tinclude "b0.inc"\n\tinclude "bitfuncs.inc"\n\torg 400h\n\tmov r4,#lo(tune_b)\n'
     (tmp_path / "b1.a48").write_text(bank1)
     result = assemble(bank1, str(tmp_path / "b1.a48"))
     assert result.image(0x400, 0x401) == bytes([0xBC, 0x78])
