@@ -209,6 +209,10 @@ class Pass:
     def defined(self, name: str) -> bool:
         return any(key in self.symbols for key in self.local_keys(name) + self.scope_keys(name))
 
+    def macro(self, name: str) -> Macro | None:
+        """The macro `name` as seen here: one of the open sections first, then global."""
+        return next((self.macros[k] for k in self.scope_keys(name) if k in self.macros), None)
+
     def function(self, name: str) -> UserFunction | None:
         return self.functions.get(name.upper())
 
@@ -381,7 +385,7 @@ class Pass:
         unless its first word is an operation (so `jmp set` stays a jump)."""
         st = parse_line(text)
         op = operation(st)
-        if op is not None and op not in PSEUDO_OPS and op not in self.macros \
+        if op is not None and op not in PSEUDO_OPS and self.macro(op) is None \
                 and not is_instruction(op) and machine_instruction(op) is None:
             st = as_indented_definition(st) or st
         return st
@@ -413,14 +417,14 @@ class Pass:
     def statement(self, st: Statement, src: SrcLine) -> None:
         op = operation(st)
         handler = directives.LABEL_DIRECTIVES.get(op) if op else None
-        if handler is not None and op not in self.macros:
+        if handler is not None and self.macro(op) is None:
             handler(self, st)
             self.listing.append((None, b"", src))
             return
         forced = machine_instruction(op)
         if forced is not None:
             op = forced
-        macro = self.macros.get(op) if op and forced is None else None
+        macro = self.macro(op) if op and forced is None else None
         if st.label is not None and not (macro and macro.controls.int_label):
             self.define(st.label, self.pc, "label", st.label_column)
         if op is None:
@@ -454,7 +458,9 @@ class Pass:
                 raise SourceError("MACRO needs a name in the label field")
             controls, operands = split_controls(st.operands, MACRO_CONTROLS, "MACRO")
             params, defaults = macro_parameters(operands)
-            self.macros[st.label.upper()] = Macro(st.label, params, body, defaults, controls)
+            # a macro defined in a SECTION is known only inside it, as in asl
+            self.macros[self.scope_keys(st.label)[0]] = Macro(st.label, params, body, defaults,
+                                                              controls)
             return
         if st.label is not None:
             self.define(st.label, self.pc, "label", st.label_column)
@@ -517,9 +523,8 @@ class Pass:
         controls = macro.controls
         expansion = Expansion(
             "MACRO", list(macro.params), bound + extra, list(args),
-            # asl's manual: ARGCOUNT is never below the number of declared parameters,
-            # because missing arguments are filled with empty strings
-            max(len(args), len(macro.params)),
+            # asl 1.42 counts the arguments written (its manual says missing ones count too)
+            len(args),
             label=(st.label or "") if controls.int_label else None,
             listed=src.listed if controls.expand is None else controls.expand)
         note = f" (in macro {macro.name} called at {src.file}:{src.line})"

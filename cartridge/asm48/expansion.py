@@ -108,6 +108,7 @@ class Expansion:
     allargs: list[str] = field(default_factory=list)
     argcount: int = 0
     label: str | None = None                    # {INTLABEL}: the call line's label
+    shifts: int = 0                             # SHIFTs done so far
     listed: bool = True
 
     def mapping(self) -> dict[str, str]:
@@ -123,7 +124,10 @@ class Expansion:
             self.values.pop(0)
         if self.allargs:
             self.allargs.pop(0)
-        self.argcount = max(self.argcount - 1, 0)
+        # asl 1.42 sets ARGCOUNT after SHIFT to the declared parameters left, whatever
+        # was written
+        self.shifts += 1
+        self.argcount = max(len(self.params) - self.shifts, 0)
 
     def text(self, line: str) -> str:
         if self.label is not None:

@@ -135,6 +135,7 @@ def test_play_loop_runs_at_the_audio_clock(window, fake):
 # A cartridge that scans keyboard row 3 and joystick 0 as hardware.md §5.1 and §6 describe and
 # keeps what it reads in internal RAM 0x20 and 0x21 (no BIOS: 0xFF slides into 0x400).
 SCANNER = """
+        relaxed on        ; asl reads 0x.. numbers only after RELAXED ON
         org 0x400
 loop:   anl p1,#0xfb      ; P12 = 0: keyboard decoder and joystick select on
         mov a,#0xf3       ; keyboard row 3 (Q S D F G H J K), P24-P27 high

@@ -11,6 +11,7 @@ from videopac.serial_joystick import (RELEASED, JoystickState, SerialJoystickRea
 # Reads joystick 0 and 1 over the data bus in a loop and keeps the bytes in internal RAM
 # 0x20 / 0x21 (no BIOS: the 0xFF of the empty BIOS slides into the cartridge at 0x400).
 SCANNER = """
+        relaxed on        ; asl reads 0x.. numbers only after RELAXED ON
         org 0x400
 loop:   anl p1,#0xfb      ; P12 = 0: joystick select on
         mov a,#0xf0       ; P20-P22 = 0: joystick 0
