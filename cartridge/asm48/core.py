@@ -335,8 +335,7 @@ class Pass:
     # ---- source reading ------------------------------------------------------------------
 
     def run_file_text(self, text: str, filename: str, depth: int = 0) -> None:
-        lines = [SrcLine(t, filename, n, "", depth)
-                 for n, t in enumerate(source_lines(text), start=1)]
+        lines = [SrcLine(t, filename, n, "", depth) for n, t in logical_lines(text)]
         self.run(lines)
 
     def run(self, lines: list[SrcLine], expansion: Expansion | None = None) -> None:
@@ -662,6 +661,24 @@ def source_lines(text: str) -> list[str]:
     as 85h or 0Ch that Latin-1 source text may hold, and shift the line numbers)."""
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     return lines[:-1] if lines and lines[-1] == "" else lines
+
+
+def logical_lines(text: str) -> list[tuple[int, str]]:
+    """(line number, text) of each source line with asl's continuation applied: a line whose
+    last character is a backslash goes on in the next line (even after a `;`, as in asl);
+    the joined line carries the number of its last part, as asl reports it."""
+    out: list[tuple[int, str]] = []
+    pending = ""
+    number = 0
+    for number, line in enumerate(source_lines(text), start=1):
+        if line.endswith("\\"):
+            pending += line[:-1]
+            continue
+        out.append((number, pending + line))
+        pending = ""
+    if pending:
+        out.append((number, pending))
+    return out
 
 
 def unquote(text: str) -> str:

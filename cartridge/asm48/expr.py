@@ -25,8 +25,8 @@ Value = int | str
 
 _NAME = re.compile(r"[A-Za-z_.?@][A-Za-z0-9_.?@$]*")
 _ALNUM = re.compile(r"[0-9][A-Za-z0-9_]*")
-_ESCAPES = {"n": "\n", "r": "\r", "t": "\t", "0": "\0", "\\": "\\", "'": "'", '"': '"',
-            "a": "\a", "b": "\b", "e": "\x1b"}
+_ESCAPES = {"n": "\n", "r": "\r", "t": "\t", "\\": "\\", "'": "'", '"': '"',
+            "a": "\a", "b": "\b", "e": "\x1b", "h": "'", "i": '"'}
 
 BINARY_RANKS: dict[str, int] = {
     "<<": 3, ">>": 3, "><": 4, "&": 5, "|": 6, "!": 7, "^": 8,
@@ -133,16 +133,33 @@ def parse_number(text: str, radix: int = 10) -> tuple[int, str | None] | None:
         return None
 
 
-def unescape(body: str, offset: int) -> str:
-    """Decode backslash escapes and doubled quotes inside a literal body."""
+def unescape(body: str, offset: int, ctx: "Context | None" = None) -> str:
+    """Decode asl's backslash escapes and doubled quotes inside a literal body: `\\n` and the
+    other letters (also upper case; `\\H` is an apostrophe, `\\I` a quotation mark), `\\ddd`
+    decimal (up to three digits), `\\0ddd` octal, `\\xhh` hexadecimal, and `\\{expr}`, the
+    value of the expression as text (an integer in hexadecimal, asl's default OUTRADIX)."""
     out = []
     i = 0
     while i < len(body):
         c = body[i]
         if c == "\\" and i + 1 < len(body):
             nxt = body[i + 1]
-            if nxt in _ESCAPES:
-                out.append(_ESCAPES[nxt])
+            if nxt == "{" and ctx is not None:
+                end = body.find("}", i + 2)
+                if end < 0:
+                    raise SourceError("'\\{' without '}'", offset + i)
+                out.append(_formatted(evaluate(body[i + 2:end], ctx)))
+                i = end + 1
+                continue
+            m = re.match(r"0[0-7]{1,3}|[1-9][0-9]{0,2}|0", body[i + 1:])
+            if m:
+                digits = m.group(0)
+                value = int(digits, 8) if digits.startswith("0") else int(digits)
+                out.append(chr(value & 0xFF))
+                i += 1 + m.end()
+                continue
+            if nxt.lower() in _ESCAPES:
+                out.append(_ESCAPES[nxt.lower()])
                 i += 2
                 continue
             if nxt in "xX":
@@ -159,6 +176,13 @@ def unescape(body: str, offset: int) -> str:
         out.append(c)
         i += 1
     return "".join(out)
+
+
+def _formatted(value: Value) -> str:
+    """A value written into a string by `\\{...}`: integers in hexadecimal, 64 bits."""
+    if isinstance(value, str):
+        return value
+    return f"{value & MASK64:X}"
 
 
 _RADIX_QUOTED = re.compile(r"([XxHhBbOo])'([0-9A-Fa-f]+)'")
@@ -198,7 +222,7 @@ def tokenize(text: str, ctx: "Context | None" = None) -> list[Token]:
         if c in "'\"":
             from .lexer import scan_quoted
             end = scan_quoted(text, i)
-            body = unescape(text[i + 1:end - 1], i + 1)
+            body = unescape(text[i + 1:end - 1], i + 1, ctx)
             tokens.append(Token("str" if c == '"' else "chr", text[i:end], i, body))
             i = end
             continue

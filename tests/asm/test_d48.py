@@ -92,4 +92,7 @@ def test_d48_output_assembles_with_asm48(tmp_path):
     rom = all_opcodes_rom()
     run_d48(rom, tmp_path)
     text = (tmp_path / "rom.d48").read_text("latin-1")
+    # d48 ends each comment with the bytes as characters; for 5Ch that is a backslash, which
+    # continues the line in asl (and asm48), so the next instruction would vanish
+    text = re.sub(r"\\$", "", text, flags=re.MULTILINE)
     assert assemble(text).image(1, len(rom) - 1) == rom[1:]
