@@ -131,3 +131,17 @@ def test_dis48_bad_input(tmp_path, args, fragment):
     assert r.returncode != 0
     lines = r.stderr.strip().splitlines()
     assert len(lines) == 1 and fragment in lines[0], r.stderr
+
+
+def test_strict_by_default_and_relaxed_warns(tmp_path):
+    """A form asl refuses fails with asl's reason and no output; --relaxed writes the image
+    and prints one warning naming the asl form."""
+    (tmp_path / "x.a48").write_text("\tcpu 8048\n\tmov a,#$12\n")
+    r = run("cartridge.asm48", "x.a48", "-o", "x.bin", cwd=tmp_path)
+    assert r.returncode == 1 and not (tmp_path / "x.bin").exists()
+    assert r.stderr.startswith("x.a48:2:9: error: '$' hex number is not asl syntax")
+    assert '(asl: "invalid symbol name"); write 0FFh' in r.stderr
+    r = run("cartridge.asm48", "x.a48", "-o", "x.bin", "--relaxed", cwd=tmp_path)
+    assert r.returncode == 0 and (tmp_path / "x.bin").read_bytes() == bytes([0x23, 0x12])
+    assert r.stderr.count("\n") == 1 and "x.a48:2:9: warning: '$' hex number" in r.stderr
+    assert "accepted by --relaxed" in r.stderr
