@@ -8,7 +8,7 @@ Only the errors of the last pass are reported; they are then exact."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Sequence
 
@@ -28,8 +28,12 @@ from .stdinc import STANDARD_INCLUDES
 MAX_PASSES = 12
 MAX_NESTING = 64
 CONDITIONALS = frozenset({"IF", "IFDEF", "IFNDEF", "IFB", "IFNB", "IFEXIST", "IFNEXIST",
-                          "ELSEIF", "ELSE", "ENDIF"})
-BLOCK_OPENERS = frozenset({"MACRO", "REPT", "IRP", "IRPC"})
+                          "ELSEIF", "ELSE", "ENDIF", "SWITCH", "SELECT", "CASE", "ELSECASE",
+                          "ENDCASE"})
+# asl's SWITCH/CASE/ELSECASE/ENDCASE is an IF chain: CASE compares with the SWITCH value
+CASE_AS_IF = {"SELECT": "SWITCH", "ELSECASE": "ELSE", "ENDCASE": "ENDIF"}
+BLOCK_OPENERS = frozenset({"MACRO", "REPT", "IRP", "IRPC", "WHILE"})
+MAX_WHILE = 65536      # iterations of one WHILE before asm48 gives up
 PSEUDO_OPS = (frozenset(directives.DIRECTIVES) | frozenset(directives.LABEL_DIRECTIVES)
               | CONDITIONALS | BLOCK_OPENERS | {"ENDM"})
 
@@ -91,6 +95,7 @@ class Conditional:
     taken: bool
     active: bool
     seen_else: bool = False
+    switch: Value | None = None      # SWITCH: the value the CASEs compare with
 
 
 class ExitMacro(Exception):
@@ -147,6 +152,8 @@ class Pass:
     cpu: str = "8048"                # CPU, as MOMCPU reads it (the name as a hex number)
     saved: list[tuple[str, str]] = field(default_factory=list)     # SAVE: (cpu, codepage)
     expr_column: int = 1             # column of the expression being evaluated
+    phase: int = 0                   # PHASE: logical minus physical address
+    value_stacks: dict[str, list[Value]] = field(default_factory=dict)   # PUSHV/POPV
     in_condition: bool = False       # evaluating IF: asl wants every symbol known already
 
     # ---- expression context -------------------------------------------------------------
@@ -283,7 +290,7 @@ class Pass:
     def emit(self, data: bytes) -> None:
         """Store `data` at the location counter and advance it (also when the bytes cannot
         be stored, so that later addresses stay where they belong)."""
-        start = self.pc
+        start = self.pc - self.phase         # PHASE: stored at the physical address
         self.listing.append((start, data, self.current))
         self.pc += len(data)
         problem = None
@@ -331,6 +338,14 @@ class Pass:
             raise SourceError(f"duplicate definition of symbol '{name}' "
                               f"(first defined at {old.where})", column=column)
         self.symbols[key] = Symbol(prefix_name + name, value, kind, where)
+
+    def set_existing(self, operand: Operand, value: int) -> None:
+        """Give the defined symbol named by `operand` a new value (POPV)."""
+        for key in self.local_keys(operand.text) + self.scope_keys(operand.text):
+            if key in self.symbols:
+                self.symbols[key] = replace(self.symbols[key], value=value)
+                return
+        raise SourceError(f"undefined symbol '{operand.text}'", column=operand.column)
 
     # ---- source reading ------------------------------------------------------------------
 
@@ -476,6 +491,14 @@ class Pass:
                                       controls.global_symbols):
                     break
             return
+        if op == "WHILE":
+            condition = Statement(operands=operands)
+            for _ in range(MAX_WHILE):
+                if not self.condition("IF", condition) or self.run_expansion(
+                        body, Expansion("WHILE", listed=src.listed), note, src,
+                        controls.global_symbols):
+                    return
+            raise SourceError(f"WHILE still true after {MAX_WHILE} iterations")
         if len(operands) < 1 or not MACRO_PARAM_RE.fullmatch(operands[0].text):
             raise SourceError(f"{op} needs a parameter name (letters and digits) and a list")
         param = operands[0].text.upper()
@@ -567,6 +590,25 @@ class Pass:
     # ---- conditional assembly ------------------------------------------------------------
 
     def conditional(self, op: str, st: Statement) -> None:
+        op = CASE_AS_IF.get(op, op)
+        if op == "SWITCH":
+            parent = self.active
+            value = self.value(self.single(op, st))[0] if parent else None
+            self.conditionals.append(Conditional(parent, False, False, switch=value))
+            self.listing.append((None, b"", self.current))
+            return
+        if op == "CASE":
+            if not self.conditionals or self.conditionals[-1].switch is None \
+                    and self.conditionals[-1].parent_active:
+                raise SourceError("CASE without SWITCH")
+            top = self.conditionals[-1]
+            hit = False
+            if top.parent_active and not top.taken:
+                hit = any(self.value(o)[0] == top.switch for o in st.operands)
+            top.active = top.parent_active and not top.taken and hit
+            top.taken = top.taken or hit
+            self.listing.append((None, b"", self.current))
+            return
         if op in ("IF", "IFDEF", "IFNDEF", "IFB", "IFNB", "IFEXIST", "IFNEXIST"):
             parent = self.active
             cond = self.condition(op, st) if parent else False
@@ -589,6 +631,11 @@ class Pass:
             top.active = top.parent_active and not top.taken and cond
             top.taken = top.taken or cond
         self.listing.append((None, b"", self.current))
+
+    def single(self, op: str, st: Statement) -> Operand:
+        if len(st.operands) != 1:
+            raise SourceError(f"{op} takes one operand")
+        return st.operands[0]
 
     def condition(self, op: str, st: Statement) -> bool:
         if op in ("IFB", "IFNB"):

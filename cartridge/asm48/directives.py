@@ -167,6 +167,67 @@ def align(p: "Pass", st: Statement) -> None:
     p.emit(bytes([fill & 0xFF]) * gap)
 
 
+@directive("PHASE")
+def phase(p: "Pass", st: Statement) -> None:
+    """PHASE addr: the code that follows is stored here but assembled for `addr` (labels and
+    $ take the logical address) until DEPHASE (asl)."""
+    (operand,) = operands(st, 1)
+    value = p.known_int(operand)
+    physical = p.pc - p.phase
+    p.phase = value - physical
+    p.pc = value
+
+
+@directive("DEPHASE")
+def dephase(p: "Pass", st: Statement) -> None:
+    operands(st, 0)
+    p.pc -= p.phase
+    p.phase = 0
+
+
+@directive("RORG")
+def relative_org(p: "Pass", st: Statement) -> None:
+    """RORG n: move the location counter by n bytes (asl), like DS without a listing."""
+    (operand,) = operands(st, 1)
+    p.pc += p.known_int(operand)
+
+
+@directive("ENUM")
+def enum(p: "Pass", st: Statement) -> None:
+    """ENUM a, b=10, c: constants counting up from 0 (or from a given value), as asl."""
+    counter = 0
+    for operand in operands(st, 1, 999):
+        name, eq, expr = operand.text.partition("=")
+        name = name.strip()
+        if eq:
+            counter = p.known_int(Operand(expr.strip(), operand.column + len(name) + 1))
+        p.define(name, counter, "equ", operand.column)
+        counter += 1
+
+
+@directive("PUSHV")
+def push_values(p: "Pass", st: Statement) -> None:
+    """PUSHV stack,sym,...: save the symbols' values on a named stack (asl)."""
+    ops = operands(st, 2, 999)
+    stack = p.value_stacks.setdefault(ops[0].text.upper(), [])
+    for operand in ops[1:]:
+        stack.append(p.known_int(operand))
+
+
+@directive("POPV")
+def pop_values(p: "Pass", st: Statement) -> None:
+    """POPV stack,sym,...: give the symbols the values saved last, left to right (asl)."""
+    ops = operands(st, 2, 999)
+    name = ops[0].text.upper()
+    stack = p.value_stacks.get(name, [])
+    for operand in ops[1:]:
+        if not stack:
+            raise SourceError(f"POPV: stack '{ops[0].text}' is empty", column=operand.column)
+        p.set_existing(operand, stack.pop())
+    if not stack:
+        p.value_stacks.pop(name, None)
+
+
 @directive("END")
 def end(p: "Pass", st: Statement) -> None:
     from .core import EndOfSource
