@@ -33,6 +33,8 @@ CONDITIONALS = frozenset({"IF", "IFDEF", "IFNDEF", "IFB", "IFNB", "IFEXIST", "IF
 # asl's SWITCH/CASE/ELSECASE/ENDCASE is an IF chain: CASE compares with the SWITCH value
 CASE_AS_IF = {"SELECT": "SWITCH", "ELSECASE": "ELSE", "ENDCASE": "ENDIF"}
 BLOCK_OPENERS = frozenset({"MACRO", "REPT", "IRP", "IRPC", "WHILE"})
+NAMELESS_REFS = frozenset({"-", "--", "---", "+", "++", "+++"})
+TEMPORARY_RE = re.compile(r"__(back|forw)\d+|__tmp\d+_.*", re.IGNORECASE)
 MAX_WHILE = 65536      # iterations of one WHILE before asm48 gives up
 PSEUDO_OPS = (frozenset(directives.DIRECTIVES) | frozenset(directives.LABEL_DIRECTIVES)
               | CONDITIONALS | BLOCK_OPENERS | {"ENDM"})
@@ -153,6 +155,12 @@ class Pass:
     saved: list[tuple[str, str]] = field(default_factory=list)     # SAVE: (cpu, codepage)
     expr_column: int = 1             # column of the expression being evaluated
     phase: int = 0                   # PHASE: logical minus physical address
+    # asl's temporary symbols: $$name takes the count of ordinary symbols defined so far,
+    # .name the last ordinary symbol's name in front; `-`/`+`/`/` labels are __backN/__forwN
+    temp_counter: int = 0
+    last_plain: str = ""
+    back_count: int = 0
+    forw_count: int = 0
     value_stacks: dict[str, list[Value]] = field(default_factory=dict)   # PUSHV/POPV
     in_condition: bool = False       # evaluating IF: asl wants every symbol known already
 
@@ -171,7 +179,31 @@ class Pass:
         upper = name.upper()
         return [local_key(scope, upper) for scope in reversed(self.local_scopes)]
 
+    def temporary_name(self, name: str) -> str:
+        """The symbol an asl temporary name stands for here ($$name, .name)."""
+        if name.startswith("$$"):
+            return f"__tmp{self.temp_counter}_{name[2:]}"
+        if name.startswith(".") and len(name) > 1 and self.last_plain:
+            return self.last_plain + name
+        return name
+
+    def nameless(self, ref: str) -> str:
+        """`-`, `--`, `---`: the last, second last, third last `-` (or `/`) label;
+        `+`, `++`, `+++`: the next, second next, third next `+` (or `/`) label."""
+        if ref[0] == "-":
+            return f"__back{self.back_count - len(ref)}"
+        return f"__forw{self.forw_count + len(ref) - 1}"
+
+    def define_nameless(self, label: str) -> None:
+        if label in "-/":
+            self.define(f"__back{self.back_count}", self.pc, "label")
+            self.back_count += 1
+        if label in "+/":
+            self.define(f"__forw{self.forw_count}", self.pc, "label")
+            self.forw_count += 1
+
     def lookup(self, name: str, offset: int) -> Value:
+        name = self.temporary_name(name)
         for key in self.local_keys(name) + self.scope_keys(name):
             symbol = self.symbols.get(key)
             if symbol is None and key in self.prev:
@@ -214,6 +246,7 @@ class Pass:
             raise SourceError(text, offset)
 
     def defined(self, name: str) -> bool:
+        name = self.temporary_name(name)
         return any(key in self.symbols for key in self.local_keys(name) + self.scope_keys(name))
 
     def macro(self, name: str) -> Macro | None:
@@ -244,6 +277,8 @@ class Pass:
         """Evaluate an operand (or the tail `text` of it); (value, all symbols known)."""
         text = operand.text if text is None else text
         shift = operand.text.find(text) if text else 0
+        if text.strip() in NAMELESS_REFS:
+            text = self.nameless(text.strip())
         self._unknown = []
         self.symbols_read = []
         self.expr_column = operand.column + max(shift, 0)
@@ -313,6 +348,11 @@ class Pass:
         global, as asl enters them outside the local symbol space."""
         if not NAME_RE.fullmatch(name):
             raise SourceError(f"invalid symbol name '{name}'", column=column)
+        plain = not name.startswith((".", "$$")) and not TEMPORARY_RE.fullmatch(name)
+        name = self.temporary_name(name)
+        if plain:
+            self.temp_counter += 1
+            self.last_plain = name
         upper = name.upper()
         where = f"{self.current.file}:{self.current.line}"
         if kind == "label" and self.local_scopes and not in_expansion_global:
@@ -439,7 +479,9 @@ class Pass:
         if forced is not None:
             op = forced
         macro = self.macro(op) if op and forced is None else None
-        if st.label is not None and not (macro and macro.controls.int_label):
+        if st.label in ("-", "+", "/"):
+            self.define_nameless(st.label)
+        elif st.label is not None and not (macro and macro.controls.int_label):
             self.define(st.label, self.pc, "label", st.label_column)
         if op is None:
             self.listing.append((self.pc if st.label else None, b"", src))

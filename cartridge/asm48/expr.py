@@ -23,7 +23,7 @@ from .errors import SourceError
 
 Value = int | str
 
-_NAME = re.compile(r"[A-Za-z_.?@][A-Za-z0-9_.?@$]*")
+_NAME = re.compile(r"(?:\$\$)?[A-Za-z_.?@][A-Za-z0-9_.?@$]*")
 _ALNUM = re.compile(r"[0-9][A-Za-z0-9_]*")
 _ESCAPES = {"n": "\n", "r": "\r", "t": "\t", "\\": "\\", "'": "'", '"': '"',
             "a": "\a", "b": "\b", "e": "\x1b", "h": "'", "i": '"'}
@@ -234,6 +234,11 @@ def tokenize(text: str, ctx: "Context | None" = None) -> list[Token]:
                 raise SourceError(f"invalid number {word!r}", i)
             dialect(parsed[1], i)
             tokens.append(Token("num", word, i, parsed[0]))
+            i = m.end()
+            continue
+        m = _NAME.match(text, i) if text.startswith("$$", i) else None
+        if m:                                      # $$name: a named temporary symbol
+            tokens.append(Token("name", m.group(0), i))
             i = m.end()
             continue
         if c == "$":

@@ -11,7 +11,8 @@ from typing import Iterator
 
 from .errors import SourceError
 
-NAME_RE = re.compile(r"[A-Za-z_.?@][A-Za-z0-9_.?@$]*")
+# a leading `$$` makes an asl named temporary symbol
+NAME_RE = re.compile(r"(?:\$\$)?[A-Za-z_.?@][A-Za-z0-9_.?@$]*")
 # Operations after which the first word of an indented line is still a label (`x equ 5`).
 LABEL_TAKING = frozenset({"EQU", "SET", "=", ":=", "MACRO", "REG", "FUNCTION"})
 

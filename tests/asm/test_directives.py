@@ -233,9 +233,10 @@ def test_own_bitfuncs_file_takes_precedence(tmp_path):
     assert assemble(main.read_text(), str(main)).data == bytes([42])
 
 
-def test_dot_labels_are_ordinary_names():
+def test_dot_labels_are_composed_with_the_last_ordinary_symbol():
+    # asl's composed temporary symbols: .loop after loop is loop.loop
     asm = assemble("loop nop\n.loop djnz r1,.loop\n\tjmp loop\n")
-    assert asm.symbols == {"loop": 0, ".loop": 1}
+    assert asm.symbols == {"loop": 0, "loop.loop": 1}
     assert asm.data == bytes([0, 0xE9, 1, 0x04, 0])
 
 
