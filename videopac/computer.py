@@ -218,23 +218,31 @@ def distances(passable: np.ndarray, goals: np.ndarray, moves=range(8),
     for r, c in zip(*np.nonzero(goals & passable)):
         dist[r, c] = 0
         queue.append((int(r), int(c)))
-    rows, cols = passable.shape
     while queue:
         r, c = queue.popleft()
         d = dist[r, c] + 1
-        for k in moves:
-            c2, r2 = c + DX[k], r + DY[k]
-            if wraps:
-                c2, r2 = c2 % cols, r2 % rows
-            elif not (0 <= r2 < rows and 0 <= c2 < cols):
-                continue
-            if not passable[r2, c2] or dist[r2, c2] <= d:
-                continue
-            if DX[k] and DY[k] and not (passable[r, c2] and passable[r2, c]):
-                continue
-            dist[r2, c2] = d
-            queue.append((r2, c2))
+        for _k, r2, c2 in neighbours(passable, r, c, moves, wraps):
+            if dist[r2, c2] > d:
+                dist[r2, c2] = d
+                queue.append((r2, c2))
     return dist
+
+
+def neighbours(passable: np.ndarray, r: int, c: int, moves, wraps: bool):
+    """(move, row, column) of each passable node one move from (r, c): across the edges when
+    ``wraps``, and a diagonal only when both nodes beside it are passable (no corner cutting)."""
+    rows, cols = passable.shape
+    for k in moves:
+        c2, r2 = c + DX[k], r + DY[k]
+        if wraps:
+            c2, r2 = c2 % cols, r2 % rows
+        elif not (0 <= r2 < rows and 0 <= c2 < cols):
+            continue
+        if not passable[r2, c2]:
+            continue
+        if DX[k] and DY[k] and not (passable[r, c2] and passable[r2, c]):
+            continue
+        yield k, r2, c2
 
 
 def aim_direction(dx: float, dy: float) -> int:
@@ -417,17 +425,9 @@ class Computer:
             self.route_t, self.goal_key = self.t, key
         c, r = node_of(*self.me)
         dist = self.route
-        here, options = dist[r, c], []
-        for k in moves:
-            c2, r2 = c + DX[k], r + DY[k]
-            if wraps:
-                c2, r2 = c2 % COLS, r2 % ROWS
-            elif not (0 <= r2 < ROWS and 0 <= c2 < COLS):
-                continue
-            if dist[r2, c2] < here:
-                if DX[k] and DY[k] and not (passable[r, c2] and passable[r2, c]):
-                    continue
-                options.append((int(dist[r2, c2]), k))
+        here = dist[r, c]
+        options = [(int(dist[r2, c2]), k) for k, r2, c2 in neighbours(passable, r, c, moves, wraps)
+                   if dist[r2, c2] < here]
         if not options:
             return None
         nearest = min(d for d, _k in options)
