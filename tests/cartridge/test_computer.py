@@ -70,3 +70,27 @@ def test_it_moves_its_stick_only_and_never_writes_memory():
             break
     assert {n for n, _ in view.sticks} == {1}
     assert any(any(held.values()) for _, held in view.sticks)     # it did play
+
+
+@pytest.mark.slow
+def test_a_higher_level_wins_more_often():
+    """Easy against standard, standard against hard: each side once with each level, in three
+    pairings; the higher level wins more battles than the lower."""
+    import random
+
+    from videopac.balance import battle_seed
+
+    for low, high in (("easy", "standard"), ("standard", "hard")):
+        wins = {low: 0, high: 0}
+        for pairing in ("TT", "PT", "ST"):
+            for n in range(3):
+                for levels in ((low, high), (high, low)):
+                    seed = battle_seed(7, pairing, 0, n)
+                    console = Console("pal")
+                    console.start(pairing, 1000, wait=random.Random(seed).randrange(60))
+                    players = [Computer(side, levels[side], console.symbols, seed=seed)
+                               for side in (0, 1)]
+                    winner, _ = console.fight(players, limit=12000)
+                    if winner in ("red", "blue"):
+                        wins[levels[("red", "blue").index(winner)]] += 1
+        assert wins[high] > wins[low], (low, high, wins)
