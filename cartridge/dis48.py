@@ -15,13 +15,16 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
+from . import __version__
 from .asm48.cli import OneLineParser, parse_address
+from .files import TooLarge, read_at_most, read_text_at_most
 from .asm48.encoder import BANK, PAGE
 from .opcodes import ADDRESS, ENCODINGS, IMMEDIATE, OPCODES, KEYWORDS, Opcode
 
 PROG = "dis48"
 PLAIN_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")   # names usable as labels in any position
 MEMORY = 0x1000
+SYMBOL_FILE_LIMIT = 16 << 20     # bytes
 
 
 def hexnum(value: int, digits: int = 2) -> str:
@@ -108,7 +111,10 @@ def disassemble(data: bytes, org: int = 0, symbols: dict[str, int] | None = None
 
 def load_symbols(path: Path) -> dict[str, int]:
     """A symbol file as written by `asm48 --sym`: a JSON object name -> address."""
-    table = json.loads(path.read_text("utf-8"))
+    try:
+        table = json.loads(read_text_at_most(path, SYMBOL_FILE_LIMIT, "symbol files"))
+    except RecursionError:
+        raise ValueError("its JSON is nested too deeply") from None
     if not isinstance(table, dict) or not all(isinstance(v, int) for v in table.values()):
         raise ValueError("expected a JSON object mapping names to integer addresses")
     return table
@@ -116,30 +122,34 @@ def load_symbols(path: Path) -> dict[str, int]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     p = OneLineParser(prog=PROG, description="Disassemble an MCS-48 (8048) ROM image.")
+    p.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     p.add_argument("rom", help="binary image")
     p.add_argument("--org", type=parse_address, default=0, help="address of the first byte")
     p.add_argument("--sym", metavar="FILE", help="JSON symbol file (as written by asm48 --sym)")
     args = p.parse_args(argv)
     try:
-        data = Path(args.rom).read_bytes()
+        data = read_at_most(args.rom, MEMORY, "the 4 KB program memory")
+    except TooLarge as e:
+        print(f"{PROG}: {e}", file=sys.stderr)
+        return 2
     except OSError as e:
-        print(f"{PROG}: cannot read {args.rom}: {e.strerror}", file=sys.stderr)
-        return 1
+        print(f"{PROG}: cannot read {args.rom}: {e.strerror or e}", file=sys.stderr)
+        return 2
     symbols = None
     if args.sym:
         try:
             symbols = load_symbols(Path(args.sym))
         except OSError as e:
             print(f"{PROG}: cannot read {args.sym}: {e.strerror}", file=sys.stderr)
-            return 1
+            return 2
         except ValueError as e:
             print(f"{PROG}: {args.sym} is not a symbol file: {e}", file=sys.stderr)
-            return 1
+            return 2
     try:
         text = disassemble(data, args.org, symbols)
     except ValueError as e:
         print(f"{PROG}: {e}; give a smaller image or a lower --org", file=sys.stderr)
-        return 1
+        return 2
     sys.stdout.write(text)
     return 0
 

@@ -9,6 +9,8 @@ import pathlib
 
 from i18n import _
 
+from .files import TooLarge, read_at_most
+
 BIOS_SIZE = 1024
 CART_SIZES = (2048, 3072, 4096, 6144, 8192, 12288)   # 2 KB and 3 KB banks
 
@@ -17,10 +19,15 @@ class RomFileError(ValueError):
     """A ROM file that cannot be used, with a message fit to show to the user as is."""
 
 
-def _read(path: str | pathlib.Path) -> bytes:
+def _read(path: str | pathlib.Path, limit: int) -> tuple[bytes, int | None]:
+    """The file's bytes and its size, reading at most ``limit`` + 1 bytes: a larger file gives
+    no bytes and its size, a device such as /dev/zero (perhaps endless) no bytes and None."""
     p = pathlib.Path(path)
     try:
-        return p.read_bytes()
+        data = read_at_most(p, limit, "ROM images")
+        return data, len(data)
+    except TooLarge as exc:
+        return b"", exc.size
     except IsADirectoryError:
         raise RomFileError(_("{name} is a folder, not a ROM image").format(name=p.name)) from None
     except OSError as exc:
@@ -29,17 +36,23 @@ def _read(path: str | pathlib.Path) -> bytes:
 
 def load_bios(path: str | pathlib.Path) -> bytes:
     """The bytes of a BIOS image file (exactly 1024 bytes)."""
-    data = _read(path)
-    if len(data) != BIOS_SIZE:
+    data, size = _read(path, BIOS_SIZE)
+    if size is None:
+        raise RomFileError(_("{path} is larger than {limit} bytes; a BIOS image must be 1 KB "
+                             "(1024 bytes)").format(path=path, limit=BIOS_SIZE))
+    if size != BIOS_SIZE:
         raise RomFileError(_("{name} is {size} bytes; a BIOS image must be 1 KB (1024 bytes)").format(
-            name=pathlib.Path(path).name, size=len(data)))
+            name=pathlib.Path(path).name, size=size))
     return data
 
 
 def load_cart(path: str | pathlib.Path) -> bytes:
     """The bytes of a cartridge image file (2, 3, 4, 6, 8 or 12 KB)."""
-    data = _read(path)
-    if len(data) not in CART_SIZES:
+    data, size = _read(path, max(CART_SIZES))
+    if size is None:
+        raise RomFileError(_("{path} is larger than {limit} bytes; a cartridge image must be 2, 3, "
+                             "4, 6, 8 or 12 KB").format(path=path, limit=max(CART_SIZES)))
+    if size not in CART_SIZES:
         raise RomFileError(_("{name} is {size} bytes; a cartridge image must be 2, 3, 4, 6, 8 or 12 "
-                             "KB").format(name=pathlib.Path(path).name, size=len(data)))
+                             "KB").format(name=pathlib.Path(path).name, size=size))
     return data

@@ -48,9 +48,46 @@ class CpuView:
 
 
 _STATE_MAGIC = b"VPSTATE\x00"
-_STATE_VERSION = 1
-_STATE_HEADER = struct.Struct("<8sHB5xIIII")  # magic, version, region, bios crc, cart crc,
-#                                               payload length, payload crc
+_STATE_VERSION = 2
+_STATE_HEADER = struct.Struct("<8sHBxIIIII")  # magic, version, region, layout, bios crc,
+#                                               cart crc, payload length, payload crc
+# Version 1 had no layout field (zero bytes there). Its last layout is this one's, so a version 1
+# state whose layout is still ours (the fingerprint below is the same) is read as it is.
+_LAYOUT_OF_VERSION_1 = 0x121F8E41
+
+
+def layout_fingerprint() -> int:
+    """CRC-32 of what gives a save state's bytes their meaning: the register names, the offsets
+    and sizes of the state arrays, the sound state's indices and the offsets of the compositor's
+    scratch (raster's private upper-case constants). A change to any of them changes the
+    fingerprint, so a state of another layout is refused as one of another version, never
+    misread."""
+    def named(module, keep) -> list[tuple[str, int]]:
+        return sorted((name, value) for name, value in vars(module).items()
+                      if type(value) is int and keep(name))
+
+    return zlib.crc32(repr([
+        state.REG_NAMES, [a.nbytes for a in _layout_arrays()],
+        named(state, lambda n: n.endswith(("_OFF", "_SIZE")) or n.startswith("EV_")),
+        named(sound, lambda n: n.startswith("SND_") or n == "AUDIO_CAPACITY"),
+        named(raster, lambda n: n.startswith("_") and n.isupper()
+              or n in ("SCRATCH_SIZE", "WORK_ROWS", "GRID_KINDS", "NO_EDGE_PASS")),
+    ]).encode())
+
+
+def _layout_arrays() -> tuple[np.ndarray, ...]:
+    """Arrays shaped as a machine's state arrays (the order of ``Machine._payload_arrays``)."""
+    return (np.zeros(REGS_SIZE, np.int64), np.zeros(MEM_SIZE, np.uint8), raster.new_work(),
+            np.zeros((HEIGHT, WIDTH), np.uint8), np.zeros(sound.SND_SIZE, np.int64),
+            np.zeros(sound.AUDIO_CAPACITY, np.int16))
+
+
+# the size of a state file of this layout; a file of more than twice that is no state at all
+STATE_SIZE = _STATE_HEADER.size + sum(a.nbytes for a in _layout_arrays())
+STATE_FILE_LIMIT = 2 * STATE_SIZE
+
+OLDER_VERSION = N_("the save state was made by an older version of this emulator, whose states "
+                   "this version cannot read; start the game anew and save again")
 
 
 def _image(data: bytes | bytearray | np.ndarray | None, sizes: tuple[int, ...],
@@ -110,13 +147,11 @@ class Machine:
 
         self._mem = np.zeros(MEM_SIZE, dtype=np.uint8)
         self.board = bus.BOARDS[cart_img.size] if cart_img is not None else None
-        self._regs = state.new_regs(self._region, 0 if cart_img is None else cart_img.size,
-                                    self._board_regs())
+        self._cart_size = 0 if cart_img is None else cart_img.size
+        self._regs = self._new_regs()
         self._work = raster.new_work()      # the frame, then the compositor scratch
         self.frame = np.zeros((HEIGHT, WIDTH), dtype=np.uint8)
-        self._snd = sound.new_state(sample_rate, self._region.ticks_per_line,
-                                    self._region.tick_hz,
-                                    idle_lines=self._region.lines - POWER_ON_LINE)
+        self._snd = self._new_sound()
         self._audio = np.zeros(sound.AUDIO_CAPACITY, dtype=np.int16)
         self._audio_len = 0
         self._prog = np.zeros(0x1000, dtype=np.uint8)
@@ -180,6 +215,16 @@ class Machine:
         video chip keeps running."""
         state.reset_cpu(self._regs)
         self._map_program()
+
+    def _new_regs(self) -> np.ndarray:
+        """The registers of this machine just switched on."""
+        return state.new_regs(self._region, self._cart_size, self._board_regs())
+
+    def _new_sound(self) -> np.ndarray:
+        """The sound state of this machine just switched on."""
+        return sound.new_state(self.sample_rate, self._region.ticks_per_line,
+                               self._region.tick_hz,
+                               idle_lines=self._region.lines - POWER_ON_LINE)
 
     def _board_regs(self) -> tuple[int, int, int]:
         """(bank size, bank mask, offset at 0xC00) of the cartridge's board as the compiled
@@ -246,46 +291,69 @@ class Machine:
         return (self._regs, self._mem, self._work, self.frame, self._snd, self._audio)
 
     def save_state(self) -> bytes:
-        """The whole machine as bytes: a versioned header (region, BIOS and cartridge CRC-32)
-        and the state arrays, with a CRC-32 over the payload."""
+        """The whole machine as bytes: a versioned header (region, layout, BIOS and cartridge
+        CRC-32) and the state arrays, with a CRC-32 over the payload."""
         payload = b"".join(a.tobytes() for a in self._payload_arrays())
         header = _STATE_HEADER.pack(_STATE_MAGIC, _STATE_VERSION, int(self._region.ntsc),
-                                    self._bios_crc, self._cart_crc, len(payload),
-                                    zlib.crc32(payload))
+                                    layout_fingerprint(), self._bios_crc, self._cart_crc,
+                                    len(payload), zlib.crc32(payload))
         return header + payload
 
     def load_state(self, data: bytes) -> None:
         """Restore a state made by ``save_state`` of a machine with the same region, BIOS and
-        cartridge; anything else raises StateError and leaves this machine unchanged."""
+        cartridge. A state file is outside input: anything else, and any value the machine
+        cannot hold, raises StateError (one sentence) and leaves this machine unchanged."""
         data = bytes(data)
         size = _STATE_HEADER.size
         if len(data) < size or data[:8] != _STATE_MAGIC:
             raise StateError(_("this is not a Videopac save state"))
-        _magic, version, ntsc, bios_crc, cart_crc, length, crc = _STATE_HEADER.unpack(data[:size])
+        _magic, version, ntsc, layout, bios_crc, cart_crc, length, crc = \
+            _STATE_HEADER.unpack(data[:size])
         payload = data[size:]
-        if version != _STATE_VERSION:
-            raise StateError(_("the save state has version {version}; this emulator reads version "
-                               "{ours}").format(version=version, ours=_STATE_VERSION))
-        expected = sum(a.nbytes for a in self._payload_arrays())
-        if length != len(payload) or length != expected or zlib.crc32(payload) != crc:
+        if version > _STATE_VERSION:
+            raise StateError(_("the save state was made by a newer version of this emulator "
+                               "(state version {version}, this one reads up to {ours}); update "
+                               "videopac to load it").format(version=version, ours=_STATE_VERSION))
+        if length != len(payload) or zlib.crc32(payload) != crc:
             raise StateError(_("the save state is damaged (length or checksum wrong)"))
+        ours = layout_fingerprint()
+        if (version == 1 and (layout or ours != _LAYOUT_OF_VERSION_1)) or \
+                (version != 1 and layout != ours) or version < 1:
+            raise StateError(_(OLDER_VERSION))
+        if length != sum(a.nbytes for a in self._payload_arrays()):
+            raise StateError(_(OLDER_VERSION))
         if ntsc != int(self._region.ntsc):
             other = "ntsc" if ntsc else "pal"
             raise StateError(_("the save state is from a {other} machine, this one is {region}").format(
                 other=other, region=self.region))
         if bios_crc != self._bios_crc or cart_crc != self._cart_crc:
             raise StateError(_("the save state was made with a different BIOS or cartridge"))
-        board = np.frombuffer(payload, np.int64, 3, state.CART_BANK_SIZE * 8)
-        if board[0] and tuple(int(v) for v in board) != self._board_regs():
-            raise StateError(_("the save state was made with a different cartridge board"))
+        arrays = []
         offset = 0
         for a in self._payload_arrays():
-            a.reshape(-1).view(np.uint8)[:] = np.frombuffer(payload, np.uint8, a.nbytes,
-                                                            offset)
+            arrays.append(np.frombuffer(payload, a.dtype, a.size, offset).reshape(a.shape).copy())
             offset += a.nbytes
-        # states saved before the board registers existed hold 0 there: the board is a fact
-        # of the cartridge image (same CRC, checked above), so it is filled in from ours
-        r = self._regs
-        r[state.CART_BANK_SIZE], r[state.CART_BANK_MASK], r[state.CART_HIGH] = \
-            self._board_regs()
+        regs = arrays[0]
+        board = tuple(int(v) for v in regs[list(state.BOARD)])
+        if version == 1 and not any(board):
+            # states saved before the board registers existed hold 0 there: the board is a
+            # fact of the cartridge image (same CRC, checked above), so it is filled in
+            regs[list(state.BOARD)] = self._board_regs()
+        elif board != self._board_regs():
+            raise StateError(_("the save state was made with a different cartridge board"))
+        self._check(*arrays)
+        for live, loaded in zip(self._payload_arrays(), arrays):
+            live[...] = loaded
         self._map_program()
+
+    def _check(self, regs: np.ndarray, mem: np.ndarray, work: np.ndarray, frame: np.ndarray,
+               snd: np.ndarray, audio: np.ndarray) -> None:
+        """Refuse state arrays holding a value this machine cannot (StateError)."""
+        problem = (state.check(regs, self._new_regs()) or state.check_mem(mem)
+                   or raster.check_work(work)
+                   or (_("a pixel of its picture is not a colour")
+                       if (frame >= raster.COLOURS).any() else None)
+                   or sound.check_state(snd, self._new_sound()))
+        if problem:
+            raise StateError(_("the save state cannot be loaded: {problem}; it is damaged or was "
+                               "not made by this emulator").format(problem=problem))

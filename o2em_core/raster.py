@@ -40,6 +40,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from i18n import _
+
 from .charset import CHARSET
 
 WIDTH = 360   # pixel clocks shown per line (MAME screen)
@@ -506,3 +508,20 @@ def overlap_free(work: np.ndarray, line: int) -> bool:
     if line >= HEIGHT:
         return True
     return work[SCRATCH_AT + _LINE] == line + 1 and work[SCRATCH_AT + _OVERLAPS] == 0
+
+
+COLOURS = 16               # palette indices 0–15 (intensity bit 3, R/G/B bits 0–2)
+
+
+def check_work(work: np.ndarray) -> str | None:
+    """Why a ``new_work()`` array from a save state cannot be, or None: every pixel and every
+    colour the compositor may copy into the picture is a palette index, and the scratch's own
+    fields hold values the compositor can have written."""
+    s = work[SCRATCH_AT:]
+    colour_planes = [work[:SCRATCH_AT], s[_COLOUR:_COLOUR + WIDTH]]
+    colour_planes += [s[t:t + WIDTH] for t in range(_TPL + WIDTH, SCRATCH_SIZE, 2 * WIDTH)]
+    if any((plane >= COLOURS).any() for plane in colour_planes):
+        return _("a pixel of its picture is not a colour")
+    if s[_LINE] > HEIGHT or s[_NTSC] > 2 or s[_RULES] > NO_EDGE_PASS or s[SCRATCH_SIZE:].any():
+        return _("the picture's working memory holds impossible values")
+    return None

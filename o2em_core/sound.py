@@ -28,6 +28,8 @@ import math
 import numpy as np
 from numba import njit
 
+from i18n import _
+
 SND_PRESCALER = 0
 SND_PENDING = 1
 SND_WRITTEN = 2
@@ -157,3 +159,36 @@ def _to_zero(value: int, shift: int) -> int:
 @njit(cache=True)
 def _mul_pole(y: int, pole: int) -> int:
     return _to_zero(y * pole, POLE_SHIFT)
+
+
+SND_CONSTANTS = (SND_RATE, SND_LINE_TICKS, SND_TICK_HZ, SND_DC_POLE)
+
+
+def check_state(snd: np.ndarray, fresh: np.ndarray) -> str | None:
+    """Why ``snd`` from a save state cannot be a sound state of the machine whose fresh sound
+    state is ``fresh`` (same region and host rate), or None. The resampler's phase and sums
+    must stay within one host sample, or a line would emit samples for ages."""
+    s = [int(v) for v in snd]
+    f = [int(v) for v in fresh]
+    if s[SND_RATE] != f[SND_RATE]:
+        return _("its sound was made at {rate} Hz, this machine plays at {ours} Hz").format(
+            rate=s[SND_RATE], ours=f[SND_RATE])
+    if any(s[i] != f[i] for i in SND_CONSTANTS):
+        return _("its sound timing is not this machine's")
+    period = s[SND_TICK_HZ]
+    limits = {SND_PRESCALER: ("SND_PRESCALER", 0xFF),
+              SND_COUNT: ("SND_COUNT", SHIFTS_PER_INTERRUPT - 1),
+              SND_AUDIO_LEN: ("SND_AUDIO_LEN", AUDIO_CAPACITY),
+              SND_PHASE: ("SND_PHASE", period - 1),
+              SND_ACC: ("SND_ACC", FULL_SCALE * period),
+              SND_DC_X: ("SND_DC_X", FULL_SCALE),
+              SND_IDLE: ("SND_IDLE", f[SND_IDLE]),
+              SND_PENDING: ("SND_PENDING", 1), SND_WRITTEN: ("SND_WRITTEN", 1),
+              SND_LAST_BIT: ("SND_LAST_BIT", 1)}
+    for i, (name, high) in limits.items():
+        if not 0 <= s[i] <= high:
+            return _("the sound value {name} is {value}, outside 0 to {high}").format(
+                name=name, value=s[i], high=high)
+    if abs(s[SND_DC_Y]) > (FULL_SCALE + 1) << DC_SHIFT or any(s[SND_IDLE + 1:]):
+        return _("the sound filter holds impossible values")
+    return None

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from i18n import _
+
 from .timing import HBLANK_PX, POWER_ON_LINE, VBLANK_LINE, VBLANK_PX, Region
 
 # ---- mem: byte arrays at fixed offsets ------------------------------------------------------
@@ -117,3 +119,76 @@ def reset_cpu(r: np.ndarray) -> None:
         r[reg] = 0
     for reg in (P1, P2, BUS):
         r[reg] = 0xFF
+
+
+# ---- checking a state that comes from a file -------------------------------------------------
+# A save state is outside input: the compiled loop trusts every register (PC indexes program
+# memory, the tick counters bound its loops), so each one is checked before it runs.
+BYTES = (A, P1, P2, BUS, T, COLLISION, BEAM_X, BEAM_Y)          # 8-bit latches, 0–255
+FLAGS = (F1, MB, TF, T1_PREV, IEN_I, IEN_T, TIMER_REQ, IN_IRQ, INT, VREGS_WRITTEN, EV_KIND)
+ADDRESSES = (PC, JNI_TARGET)                                      # 12-bit program addresses
+# fixed by the region and the cartridge when the machine is built
+CONSTANTS = (NTSC, TPC, TPX, TPL, LINES, FRAME_TICKS, HTOTAL, HB_END, BG_PX, VBL_START_POS,
+             VBL_END_POS, TICK_VBL, TICK_HBL, CART_MASK, POWER_ON_TICK)
+BOARD = (CART_BANK_SIZE, CART_BANK_MASK, CART_HIGH)
+RANGES = {**{r: (0, 0xFF) for r in BYTES}, **{r: (0, 1) for r in FLAGS},
+          **{r: (0, 0xFFF) for r in ADDRESSES}, PSW: (0, 0xFF), TMODE: (0, 2),
+          PRESCALE: (0, 31), STATUS: (0, 0xFF)}
+STATUS_BITS = 0xCC          # the latched bits of 0xA1 (vdc.ST_ACK_CLEARS)
+PSW_ONE = 0x08              # PSW bit 3 reads as 1 (cpu.PSW_ONE)
+TICK_LIMIT = 1 << 62        # far beyond any real session, far from int64 overflow
+
+
+def check(regs: np.ndarray, fresh: np.ndarray) -> str | None:
+    """Why ``regs`` from a save state cannot be a state of the machine whose power-on registers
+    are ``fresh`` (same region and cartridge), or None. Checked: every register against its
+    legal range, the constants against ``fresh``, and the time base for consistency (a frame
+    end, beam event or drawn position far from the tick would make the loop run for ages)."""
+    r = [int(v) for v in regs]
+    f = [int(v) for v in fresh]
+    for reg in CONSTANTS + BOARD:
+        if r[reg] != f[reg]:
+            return _("{name} is {value}, this machine has {ours}").format(
+                name=REG_NAMES[reg], value=r[reg], ours=f[reg])
+    if any(r[len(REG_NAMES):]):
+        return _("the unused registers are not zero")
+    for reg, (low, high) in RANGES.items():
+        if not low <= r[reg] <= high:
+            return _("{name} is {value}, outside {low} to {high}").format(
+                name=REG_NAMES[reg], value=r[reg], low=low, high=high)
+    if not r[PSW] & PSW_ONE or r[STATUS] & ~STATUS_BITS:
+        return _("PSW {psw} or status {status} has a bit set that cannot be").format(
+            psw=r[PSW], status=r[STATUS])
+    frame_ticks, tpl = r[FRAME_TICKS], r[TPL]
+    if not 0 <= r[FRAMES] < (TICK_LIMIT - r[POWER_ON_TICK]) // frame_ticks - 2:
+        return _("FRAMES is {value}").format(value=r[FRAMES])
+    if r[FRAME_END] != r[POWER_ON_TICK] + (r[FRAMES] + 1) * frame_ticks:
+        return _("FRAME_END {end} does not follow from {frames} frames").format(
+            end=r[FRAME_END], frames=r[FRAMES])
+    tick = r[TICK]
+    if not r[FRAME_END] - frame_ticks <= tick < r[FRAME_END]:
+        return _("TICK {tick} is outside the frame that ends at {end}").format(
+            tick=tick, end=r[FRAME_END])
+    if r[JNI_END] != -1 and not r[POWER_ON_TICK] <= r[JNI_END] <= tick:
+        return _("JNI_END {value} is not a past tick").format(value=r[JNI_END])
+    if not POWER_ON_LINE <= r[EV_LINE] or (r[EV_KIND] == EV_VBLANK
+                                           and r[EV_LINE] % r[LINES] != VBLANK_LINE):
+        return _("the beam event of line {line} cannot be").format(line=r[EV_LINE])
+    at = r[EV_LINE] * tpl + (r[TICK_VBL] if r[EV_KIND] == EV_VBLANK else r[TICK_HBL])
+    if r[EV_TICK] != at or not tick - tpl <= at <= tick + 2 * tpl:
+        return _("the beam event at tick {event} does not belong to tick {tick}").format(
+            event=r[EV_TICK], tick=tick)
+    if not max(r[POWER_ON_TICK], tick - frame_ticks) <= r[DRAWN] <= tick + r[TPC] + r[TPX]:
+        return _("the picture is drawn up to tick {drawn}, far from tick {tick}").format(
+            drawn=r[DRAWN], tick=tick)
+    return None
+
+
+def check_mem(mem: np.ndarray) -> str | None:
+    """Why the byte array ``mem`` of a save state cannot be, or None: the joystick bytes hold
+    five bits, the bytes after them are never used."""
+    if (mem[JOY_OFF:JOY_OFF + JOY_SIZE] > 0x1F).any():
+        return _("a joystick byte has more than its five bits")
+    if mem[JOY_OFF + JOY_SIZE:].any():
+        return _("the unused memory is not zero")
+    return None

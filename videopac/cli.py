@@ -8,9 +8,11 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+from typing import NoReturn
 
 import i18n
 from i18n import N_, _
+from videopac import __version__
 
 # subcommand -> (module, one-line help)
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
@@ -23,8 +25,19 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """argparse that reports a bad command line in one sentence (no usage dump), status 2;
+    the subcommands' own subparsers inherit it."""
+
+    def error(self, message: str) -> NoReturn:
+        sys.stderr.write(_("{prog}: {message}; see '{prog} --help'").format(
+            prog=self.prog, message=message) + "\n")
+        raise SystemExit(2)
+
+
 def _usage() -> str:
-    lines = [_("usage: videopac [--lang LANG] COMMAND [options]"), "", _("commands:")]
+    lines = [_("usage: videopac [--lang LANG] COMMAND [options]"), "       videopac --version",
+             "", _("commands:")]
     lines += [f"  {name:<10} {_(help_)}" for name, (_module, help_) in SUBCOMMANDS.items()]
     lines.append("\n" + _("'videopac COMMAND --help' describes a command."))
     lines.append(_("--lang {languages} chooses the language (default: the system locale).")
@@ -79,8 +92,11 @@ def main(argv: list[str] | None = None) -> int:
     i18n.set_language(code)
     i18n.translate_argparse()
     if not argv or argv[0] in ("-h", "--help"):
-        print(_usage())
-        return 0 if argv else 2
+        print(_usage())                 # bare `videopac` asks for help, too
+        return 0
+    if argv[0] in ("-V", "--version"):
+        print(f"videopac {__version__}")
+        return 0
     name, rest = argv[0], argv[1:]
     if name not in SUBCOMMANDS:
         print(_("videopac: unknown command '{name}'; try 'videopac --help'.").format(name=name),
@@ -95,7 +111,7 @@ def main(argv: list[str] | None = None) -> int:
         print(_("videopac {name}: this command is not built yet ({help}).").format(
             name=name, help=_(help_)), file=sys.stderr)
         return 2
-    parser = argparse.ArgumentParser(prog=f"videopac {name}", description=_(help_))
+    parser = OneLineParser(prog=f"videopac {name}", description=_(help_))
     add_language_argument(parser)
     module.add_arguments(parser)
     args = parser.parse_args(rest)

@@ -46,7 +46,7 @@ class JoystickSpec:
 
 def parse_joystick_spec(text: str) -> JoystickSpec:
     """Parse one ``N=SOURCE``; raises `JoystickSpecError` with a one-line reason."""
-    where = f"--joystick '{text}'"
+    where = f"--joystick '{text if len(text) <= 60 else text[:57] + '...'}'"
     number, eq, source = text.partition("=")
     number, source = number.strip(), source.strip()
     if not eq or not source:
@@ -67,29 +67,39 @@ def parse_joystick_spec(text: str) -> JoystickSpec:
     if kind == "gamepad":
         if not colon:
             return JoystickSpec(joystick, "gamepad")
-        if not arg.isdigit():
+        if not _digits(arg) or len(arg) > 3:
             raise JoystickSpecError(_("{where}: the gamepad number must be 0, 1, 2, ... (got "
-                                      "'{arg}').").format(where=where, arg=arg))
+                                      "'{arg}').").format(where=where, arg=arg[:12]))
         return JoystickSpec(joystick, "gamepad", gamepad=int(arg))
     port, baud = _port_and_baud(where, arg)
     return JoystickSpec(joystick, "serial", port=port, baud=baud)
 
 
+def _digits(text: str) -> bool:
+    """Only the ASCII digits 0-9 (``str.isdigit`` also takes '²', which ``int`` refuses)."""
+    return text.isascii() and text.isdigit()
+
+
 def _port_and_baud(where: str, arg: str) -> tuple[str, int]:
     """Split ``PORT[@BAUD]``; only a trailing all-digit ``@BAUD`` is a speed."""
     port, at, speed = arg.rpartition("@")
-    if not at or not speed.isdigit():
+    if at and speed.isdigit() and not speed.isascii():       # '²', Arabic-Indic digits
+        raise JoystickSpecError(_("{where}: write the baud rate after '@' with the digits 0-9, "
+                                  "e.g. serial:/dev/ttyUSB0@{baud}.").format(where=where,
+                                                                             baud=DEFAULT_BAUD))
+    if not at or not _digits(speed):
         port, speed = arg, ""
     if not port:
         raise JoystickSpecError(_("{where}: give the adapter's port, e.g. serial:/dev/ttyUSB0 or "
                                   "serial:COM3@115200.").format(where=where))
     if not speed:
         return port, DEFAULT_BAUD
-    baud = int(speed)
+    baud = int(speed) if len(speed) <= len(str(MAX_BAUD)) else MAX_BAUD + 1
     if not 0 < baud <= MAX_BAUD:
+        shown = speed if len(speed) <= 12 else speed[:12] + "..."
         raise JoystickSpecError(_("{where}: baud rate {baud} is out of range (1 to {max_baud}; the "
                                   "adapter uses {default_baud}).").format(
-            where=where, baud=baud, max_baud=MAX_BAUD, default_baud=DEFAULT_BAUD))
+            where=where, baud=shown, max_baud=MAX_BAUD, default_baud=DEFAULT_BAUD))
     return port, baud
 
 

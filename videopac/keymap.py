@@ -9,9 +9,11 @@ import dataclasses
 import pathlib
 import tomllib
 
+from cartridge.files import read_text_at_most
 from i18n import _
 
 DEFAULT = pathlib.Path(__file__).resolve().parent / "data" / "keymap.toml"
+KEYMAP_LIMIT = 1 << 20      # bytes; the default keymap is 5 KB
 
 # docs/machine-api.md: the key names of Machine.press / Machine.release (Videopac legends)
 VIDEOPAC_KEYS = frozenset(
@@ -60,11 +62,16 @@ def _pc_key_symbols() -> dict[str, int]:
 
 
 def _read(path: pathlib.Path) -> dict:
+    """The TOML document of a keymap file: read with a bound, UTF-8, one sentence if not."""
     try:
-        with open(path, "rb") as f:
-            return tomllib.load(f)
+        return tomllib.loads(read_text_at_most(path, KEYMAP_LIMIT, _("keymaps")))
     except tomllib.TOMLDecodeError as exc:
         raise KeymapError(_("{path}: not a valid TOML file ({reason}).").format(path=path, reason=exc)) from None
+    except ValueError as exc:        # too large, not UTF-8: the sentence names the file
+        raise KeymapError(f"{exc}.") from None
+    except OSError as exc:
+        raise KeymapError(_("cannot read the keymap {path}: {reason}.").format(
+            path=path, reason=exc.strerror or exc)) from None
 
 
 def _tables(doc: dict, path: pathlib.Path) -> dict[str, dict]:

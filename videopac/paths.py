@@ -8,6 +8,7 @@ import pathlib
 import re
 import sys
 
+from cartridge import files
 
 APP = "videopac"
 
@@ -58,10 +59,7 @@ def screenshot_path(cart: str, when: _dt.datetime | None = None) -> pathlib.Path
 
 def write_atomically(path: pathlib.Path | str, data: bytes, parents: bool = True) -> None:
     """Write a file so that a crash or a full disk leaves either the old or the new content, never
-    half of it and never an empty file (an older save state or screenshot is not lost).
-    ``parents`` creates missing folders (the app's own data folders; not a path the user typed)."""
-    from cartridge.asm48.output import write_all    # here: the assembler is slow to import
-    path = pathlib.Path(path)
-    if parents:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    write_all({path: data})
+    half of it and never an empty file (an older save state or screenshot is not lost); through
+    symlinks, to devices, ``-`` to stdout (cartridge/files.py). ``parents`` creates missing
+    folders (the app's own data folders; not a path the user typed)."""
+    files.write_atomically(path, data, parents)

@@ -210,7 +210,7 @@ def open_window(session, args: argparse.Namespace, screen, table=None):
 
     def side(scale: int) -> tuple[int, int]:
         return table.side(block(args.region, scale)[0] * WIDTH) if table else (0, 0)
-    scale = args.scale
+    scale = min(args.scale, screen.height // HEIGHT + 1)    # a huge --scale: no long count down
     while scale > 1 and (block(args.region, scale)[0] * WIDTH + side(scale)[0] > screen.width
                          or HEIGHT * scale > screen.height * 0.9):   # room for the title bar
         scale -= 1

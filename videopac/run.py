@@ -22,6 +22,8 @@ from videopac import paths
 from videopac.computer import ComputerSpecError, add_computer_arguments, players
 
 PROG = "videopac run"
+MAX_SCALE = 16              # a 5760 × 3888 screenshot; 1000 would need 262 GB
+SCRIPT_LIMIT = 16 << 20     # bytes of an input script
 
 
 class UsageError(Exception):
@@ -53,12 +55,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--input", metavar="SCRIPT",
                         help=_("events, one a line: 'FRAME press KEY', 'FRAME release KEY', 'FRAME "
                                "joy 0|1 up+left+fire' or 'FRAME joy 0|1 none'"))
-    parser.add_argument("--dump", metavar="OUT.json", help=_("write the machine's state as JSON"))
+    parser.add_argument("--dump", metavar="OUT.json",
+                        help=_("write the machine's state as JSON ('-': to standard output)"))
     parser.add_argument("--state-in", metavar="F", help=_("start from this save state"))
     parser.add_argument("--state-out", metavar="F", help=_("write a save state at the end"))
     parser.add_argument("--screenshot", metavar="OUT.png", help=_("write the last frame as PNG"))
     parser.add_argument("--scale", type=int, default=1, metavar="N",
-                        help=_("enlarge the screenshot N times (whole pixels, default 1)"))
+                        help=_("enlarge the screenshot N times (whole pixels, 1 to {max}, "
+                               "default 1)").format(max=MAX_SCALE))
     parser.add_argument("--audio", metavar="OUT.wav",
                         help=_("write the sound of all frames as 16-bit mono WAV"))
     parser.add_argument("--frame-hash", action="store_true",
@@ -148,16 +152,25 @@ def _images(args: argparse.Namespace) -> tuple[bytes, bytes | None]:
 
 
 def _read_text(path: str) -> str:
+    from cartridge.files import read_text_at_most
+
     try:
-        return pathlib.Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else _("not a text file")
-        raise UsageError(_("cannot read {path}: {reason}").format(path=path, reason=reason)) from None
+        return read_text_at_most(path, SCRIPT_LIMIT, _("input scripts"))
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    except OSError as exc:
+        raise UsageError(_("cannot read {path}: {reason}").format(
+            path=path, reason=exc.strerror or exc)) from None
 
 
-def _read_bytes(path: str) -> bytes:
+def _read_state(path: str) -> bytes:
+    from cartridge.files import read_at_most
+    from o2em_core.machine import STATE_FILE_LIMIT
+
     try:
-        return pathlib.Path(path).read_bytes()
+        return read_at_most(path, STATE_FILE_LIMIT, _("save states"))
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
     except OSError as exc:
         raise UsageError(_("cannot read {path}: {reason}").format(
             path=path, reason=exc.strerror or exc)) from None
@@ -237,8 +250,9 @@ def main(args: argparse.Namespace) -> int:
             raise UsageError(_("give either CART.bin or --no-cart, not both"))
         if args.frames < 0:
             raise UsageError(_("--frames must be 0 or more"))
-        if args.scale < 1:
-            raise UsageError(_("--scale must be a whole number of 1 or more"))
+        if not 1 <= args.scale <= MAX_SCALE:
+            raise UsageError(_("--scale must be a whole number from 1 to {max}").format(
+                max=MAX_SCALE))
         events = parse_script(_read_text(args.input), args.input) if args.input else []
         bios, cart = _images(args)
         symbols = _symbols(args)
@@ -246,7 +260,7 @@ def main(args: argparse.Namespace) -> int:
             computers = players(args.computer, symbols, args.seed)
         except ComputerSpecError as exc:
             raise UsageError(str(exc)) from None
-        state = _read_bytes(args.state_in) if args.state_in else None
+        state = _read_state(args.state_in) if args.state_in else None
 
         from o2em_core import Machine, StateError
 

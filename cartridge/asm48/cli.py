@@ -8,11 +8,13 @@ import sys
 from pathlib import Path
 from typing import NoReturn, Sequence
 
+from .. import __version__
 from .core import assemble
 from .errors import AsmError
-from .output import write_all
+from ..files import TooLarge, read_at_most, write_all
 
 PROG = "asm48"
+SOURCE_LIMIT = 16 << 20     # bytes of the main source file
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -55,6 +57,7 @@ def parse_fill(text: str) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     p = OneLineParser(prog=PROG, description="Assemble MCS-48 (8048) source in the asl dialect.")
+    p.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     p.add_argument("source", help="source file (.a48)")
     p.add_argument("-o", "--output", required=True, help="binary image to write")
     p.add_argument("--range", type=parse_range, metavar="START-END",
@@ -77,10 +80,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     source = Path(args.source)
     try:
-        text = source.read_bytes().decode("latin-1")
+        text = read_at_most(source, SOURCE_LIMIT, "source files").decode("latin-1")
+    except TooLarge as e:
+        print(f"{PROG}: {e}", file=sys.stderr)
+        return 2
     except OSError as e:
-        print(f"{PROG}: cannot read {source}: {e.strerror}", file=sys.stderr)
-        return 1
+        print(f"{PROG}: cannot read {source}: {e.strerror or e}", file=sys.stderr)
+        return 2
     try:
         result = assemble(text, str(source), args.include_dirs, relaxed=args.relaxed)
     except AsmError as e:

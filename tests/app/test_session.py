@@ -165,3 +165,22 @@ def test_unwritable_data_folder_is_a_message_not_a_crash(session, fake, user_dir
     assert session.current_message().startswith("no screenshot: ")
     session.control("load")
     assert session.current_message().startswith("slot 0 cannot be read: ")
+
+
+def test_f3_with_a_crafted_state_says_so_and_plays_on(user_dirs) -> None:
+    """F3 (load) in `play` with a crafted slot file: a message, the machine unchanged."""
+    from o2em_core import state
+    from tests.core.test_state_input import conquest, with_reg
+    m = conquest()
+    for _ in range(3):
+        m.run_frame()
+    saved = m.save_state()
+    session = Session(m, keymap.load(), "conquest")
+    path = paths.state_path("conquest", 0)
+    path.parent.mkdir(parents=True)
+    path.write_bytes(with_reg(saved, state.FRAME_END, -1))
+    before = m.save_state()
+    session.control("load")
+    assert session.message.startswith("slot 0: the save state cannot be loaded")
+    assert m.save_state() == before
+    m.run_frame()

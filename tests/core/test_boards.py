@@ -107,12 +107,14 @@ def test_state_restores_the_three_kb_bank() -> None:
 
 
 def _as_old_state(saved: bytes) -> bytes:
-    """The same state as an emulator without board registers wrote it: zeros there."""
+    """The same state as an emulator without board registers wrote it: zeros there, version 1
+    of the header without the layout field."""
     size = machine._STATE_HEADER.size
     payload = bytearray(saved[size:])
     payload[state.CART_BANK_SIZE * 8:(state.CART_HIGH + 1) * 8] = bytes(24)
     fields = list(machine._STATE_HEADER.unpack(saved[:size]))
     fields[-1] = zlib.crc32(payload)
+    fields[1], fields[3] = 1, 0
     return machine._STATE_HEADER.pack(*fields) + bytes(payload)
 
 

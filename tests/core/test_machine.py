@@ -177,8 +177,9 @@ def test_save_state_restores_exactly() -> None:
     (lambda s: s[:-1] + bytes([s[-1] ^ 1]), "the save state is damaged (length or checksum "
                                             "wrong)"),
     (lambda s: s[:-5], "the save state is damaged (length or checksum wrong)"),
-    (lambda s: s[:8] + b"\x09\x00" + s[10:], "the save state has version 9; this emulator "
-                                             "reads version 1"),
+    (lambda s: s[:8] + b"\x09\x00" + s[10:], "the save state was made by a newer version of "
+                                             "this emulator (state version 9, this one reads up "
+                                             "to 2); update videopac to load it"),
 ])
 def test_corrupt_state_is_refused_and_changes_nothing(damage, message) -> None:
     m = _state_machine()

@@ -53,11 +53,14 @@ def test_lang_option_overrides_the_locale():
 
 
 def test_lang_after_the_command_and_argparse_words():
-    """--lang may stand anywhere; argparse's own 'usage:' and 'error:' are German too."""
+    """--lang may stand anywhere; argparse's own words ('usage:', its error sentences) are
+    German too, and a usage error is one sentence."""
     res = videopac("ledger", "replay", "--lang=de", LANG="C.UTF-8")
     assert res.returncode == 2
-    assert res.stderr.splitlines()[0].startswith("Aufruf: videopac ledger replay")
-    assert "videopac ledger replay: Fehler: folgende Argumente fehlen: file" in res.stderr
+    assert res.stderr == ("videopac ledger replay: folgende Argumente fehlen: file; siehe "
+                          "'videopac ledger replay --help'\n")
+    res = videopac("ledger", "replay", "--help", "--lang", "de")
+    assert res.stdout.startswith("Aufruf: videopac ledger replay")
     res = videopac("ledger", "--help", "--lang", "de")
     assert "Optionen:" in res.stdout and "--lang {en,de}" in res.stdout
 

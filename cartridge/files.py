@@ -1,0 +1,129 @@
+"""Files as users expect them, for every command of the project (the assembler's outputs, the
+app's states, screenshots, dumps and exports): written whole or not at all, through symlinks, to
+devices as they are, ``-`` as standard output, with the modes the umask gives; and read with a
+bound, so that ``/dev/zero`` or a huge file given by mistake costs nothing.
+
+(It lives in ``cartridge`` because both the assembler and the app use it and the app may import
+``cartridge``, not the other way round.)
+"""
+from __future__ import annotations
+
+import os
+import stat
+import sys
+import tempfile
+from pathlib import Path
+
+from i18n import _
+
+STDOUT = "-"          # the name that means standard output
+
+
+class TooLarge(ValueError):
+    """A file larger than the reader allows; the message is one sentence. ``size`` is the
+    file's size when it is a regular file, else None (a device: endless, perhaps)."""
+
+    def __init__(self, message: str, size: int | None) -> None:
+        super().__init__(message)
+        self.size = size
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def _is_stdout(path: Path | str) -> bool:
+    return str(path) == STDOUT
+
+
+def _special(path: Path) -> bool:
+    """True for a target that is written to as it is, never replaced: an existing device or
+    FIFO, or anything under /dev or /proc (/dev/stdout is a link to the process's own file)."""
+    if Path(os.path.realpath(path)).parts[1:2] in (("dev",), ("proc",)) or \
+            Path(os.path.abspath(path)).parts[1:2] in (("dev",), ("proc",)):
+        return True
+    try:
+        return not stat.S_ISREG(os.stat(path).st_mode)
+    except FileNotFoundError:
+        return False
+
+
+def _write_stream(path: Path | str, content: bytes) -> None:
+    if _is_stdout(path):
+        sys.stdout.flush()
+        sys.stdout.buffer.write(content)
+        sys.stdout.buffer.flush()
+        return
+    with open(path, "wb") as f:
+        f.write(content)
+
+
+def write_all(files: dict[Path, bytes]) -> None:
+    """Write every file or none: each regular file goes to a temporary file beside its target
+    (the target of a symlink, so the link stays a link) and all are renamed only when all were
+    written; a failed run leaves the old files as they were. A new file gets the mode the umask
+    allows, a replaced one keeps its mode. ``-`` (STDOUT) and existing devices or FIFOs are
+    written directly, after the regular files."""
+    temps: list[tuple[str, Path]] = []
+    direct: list[tuple[Path | str, bytes]] = []
+    try:
+        for path, content in files.items():
+            if _is_stdout(path) or _special(Path(path)):
+                direct.append((path, content))
+                continue
+            target = Path(os.path.realpath(path))
+            fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+            temps.append((tmp, target))
+            with os.fdopen(fd, "wb") as f:
+                f.write(content)
+            try:
+                mode = stat.S_IMODE(os.stat(target).st_mode)
+            except FileNotFoundError:
+                mode = 0o666 & ~_umask()
+            os.chmod(tmp, mode)
+        for tmp, target in temps:
+            os.replace(tmp, target)
+    finally:
+        for tmp, _ in temps:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+    for path, content in direct:
+        _write_stream(path, content)
+
+
+def write_atomically(path: Path | str, data: bytes, parents: bool = False) -> None:
+    """Write one file as ``write_all`` does; ``parents`` creates missing folders (for the app's
+    own data folders, not for a path the user typed)."""
+    if parents and not _is_stdout(path):
+        Path(os.path.realpath(path)).parent.mkdir(parents=True, exist_ok=True)
+    write_all({Path(path) if not _is_stdout(path) else path: data})
+
+
+def read_at_most(path: Path | str, limit: int, what: str) -> bytes:
+    """The bytes of ``path`` if there are at most ``limit``; else TooLarge naming the file and
+    the limit for ``what`` (a plural noun, translated: "save states"). Never reads more than
+    ``limit`` + 1 bytes (devices, endless or huge files)."""
+    with open(path, "rb") as f:
+        data = f.read(limit + 1)
+        info = os.fstat(f.fileno())
+    if len(data) > limit:
+        size = info.st_size if stat.S_ISREG(info.st_mode) else None
+        if size is None:
+            message = _("{path} is larger than {limit} bytes, the limit for {what}")
+        else:
+            message = _("{path} is {size} bytes, larger than {limit}, the limit for {what}")
+        raise TooLarge(message.format(path=path, size=size, limit=limit, what=what), size)
+    return data
+
+
+def read_text_at_most(path: Path | str, limit: int, what: str) -> str:
+    """``read_at_most`` decoded as UTF-8 (a BOM is dropped); TooLarge or ValueError (one
+    sentence) when it is too large or not UTF-8 text."""
+    data = read_at_most(path, limit, what)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ValueError(_("{path} is not UTF-8 text (byte {n} cannot be read); save it as "
+                           "UTF-8").format(path=path, n=exc.start + 1)) from None
