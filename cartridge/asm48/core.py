@@ -33,6 +33,7 @@ CONDITIONALS = frozenset({"IF", "IFDEF", "IFNDEF", "IFB", "IFNB", "IFEXIST", "IF
 # asl's SWITCH/CASE/ELSECASE/ENDCASE is an IF chain: CASE compares with the SWITCH value
 CASE_AS_IF = {"SELECT": "SWITCH", "ELSECASE": "ELSE", "ENDCASE": "ENDIF"}
 BLOCK_OPENERS = frozenset({"MACRO", "REPT", "IRP", "IRPC", "WHILE"})
+DOT_PLAIN = "#PLAIN"      # key prefix of a composed .name kept under its plain name
 NAMELESS_REFS = frozenset({"-", "--", "---", "+", "++", "+++"})
 TEMPORARY_RE = re.compile(r"__(back|forw)\d+|__tmp\d+_.*", re.IGNORECASE)
 MAX_WHILE = 65536      # iterations of one WHILE before asm48 gives up
@@ -203,7 +204,24 @@ class Pass:
             self.forw_count += 1
 
     def lookup(self, name: str, offset: int) -> Value:
-        name = self.temporary_name(name)
+        written, name = name, self.temporary_name(name)
+        symbol = self.find(name, offset)
+        if symbol is None and written != name and written.startswith("."):
+            # an older asl took .name as an ordinary name (KTAA bank 3 relies on it)
+            symbol = self.find(DOT_PLAIN + written, offset)
+            if symbol is not None:
+                self.dialect("dot-plain", offset)
+        if symbol is not None:
+            self.symbols_read.append(symbol)
+            return symbol.value
+        builtin = self.builtin(name.upper())
+        if builtin is not None:
+            return builtin
+        self._unknown.append((name, offset))
+        return 0
+
+    def find(self, name: str, offset: int) -> Symbol | None:
+        """The symbol `name` as seen here (this pass, else the previous one)."""
         for key in self.local_keys(name) + self.scope_keys(name):
             symbol = self.symbols.get(key)
             if symbol is None and key in self.prev:
@@ -211,13 +229,8 @@ class Pass:
                 if self.in_condition:
                     self.dialect("forward-if", offset)
             if symbol is not None:
-                self.symbols_read.append(symbol)
-                return symbol.value
-        builtin = self.builtin(name.upper())
-        if builtin is not None:
-            return builtin
-        self._unknown.append((name, offset))
-        return 0
+                return symbol
+        return None
 
     def builtin(self, upper: str) -> Value | None:
         """asl's predefined symbols: MOMPASS (the pass), MOMCPU (the CPU name read as a hex
@@ -349,7 +362,7 @@ class Pass:
         if not NAME_RE.fullmatch(name):
             raise SourceError(f"invalid symbol name '{name}'", column=column)
         plain = not name.startswith((".", "$$")) and not TEMPORARY_RE.fullmatch(name)
-        name = self.temporary_name(name)
+        written, name = name, self.temporary_name(name)
         if plain:
             self.temp_counter += 1
             self.last_plain = name
@@ -378,6 +391,10 @@ class Pass:
             raise SourceError(f"duplicate definition of symbol '{name}' "
                               f"(first defined at {old.where})", column=column)
         self.symbols[key] = Symbol(prefix_name + name, value, kind, where)
+        if written.startswith(".") and written != name:
+            # the plain .name too, for --relaxed (see lookup); not published
+            self.symbols[prefix_key + DOT_PLAIN + written.upper()] = Symbol(
+                written, value, kind, where, local=True)
 
     def set_existing(self, operand: Operand, value: int) -> None:
         """Give the defined symbol named by `operand` a new value (POPV)."""

@@ -39,6 +39,9 @@ FORMS: dict[str, Form] = {
     "cpu": Form("CPU name", "invalid CPU type",
                 "8021, 8022, 8039, 80C39, MSM80C39, 8048, 80C48, MSM80C48, 8041, 8042 "
                 "or 80C382"),
+    "dot-plain": Form("'.name' used outside the area of the last ordinary symbol",
+                      "symbol undefined",
+                      "the composed name (proc.name) or a name without the dot"),
     "forward-if": Form("forward reference in a condition",
                        "expression must be evaluatable in first pass",
                        "define the symbol before the IF"),

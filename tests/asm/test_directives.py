@@ -266,3 +266,14 @@ def test_indented_definitions_and_operands_named_like_directives():
     asm = assemble("   width equ 3\n   count = 2\n\tjmp set\n\tcall equ\nset\tnop\nequ\tnop\n")
     assert asm.symbols == {"width": 3, "count": 2, "set": 4, "equ": 5}
     assert asm.data == bytes([0x04, 0x04, 0x14, 0x05, 0, 0])
+
+
+def test_dot_name_from_another_area_is_refused_as_asl_or_warned():
+    # asl 1.42: `.x` under proc1 is proc1.x, so a jump to it from under another label is
+    # "symbol undefined"; --relaxed takes the plain .x, as older asl versions did
+    src = "proc1:\n\tjmp .x\nother:\n.x:\tnop\n"
+    with pytest.raises(AsmError, match='symbol undefined|undefined symbol'):
+        assemble(src)
+    asm = assemble(src, relaxed=True)
+    assert asm.data == bytes([0x04, 0x02, 0x00]) and len(asm.warnings) == 1
+    assert asm.symbols == {"proc1": 0, "other": 2, "other.x": 2}
