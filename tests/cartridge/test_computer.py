@@ -12,25 +12,27 @@ IDLE_SIDE = {"computer-idle": ("computer", "idle"), "idle-computer": ("idle", "c
 WINNER = {"computer-idle": "red", "idle-computer": "blue"}
 
 
-def beats_idle(pairing: str, match: str, seed: int) -> tuple[str, float]:
-    winner, seconds, _ = play(pairing, IDLE_SIDE[match], "pal", seed)
+def beats_idle(pairing: str, match: str, seed: int, region: str = "pal") -> tuple[str, float]:
+    winner, seconds, _ = play(pairing, IDLE_SIDE[match], region, seed)
     return winner, seconds
 
 
+@pytest.mark.parametrize("region", ["pal", "ntsc"])
 @pytest.mark.parametrize("match", sorted(IDLE_SIDE))
-def test_the_computer_tank_beats_an_idle_tank(match):
-    winner, seconds = beats_idle("TT", match, seed=1)
+def test_the_computer_tank_beats_an_idle_tank(match, region):
+    winner, seconds = beats_idle("TT", match, seed=1, region=region)
     assert winner == WINNER[match]
     assert seconds < 30                    # by a hit, long before the energies (100 s) run out
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("region", ["pal", "ntsc"])
 @pytest.mark.parametrize("match", sorted(IDLE_SIDE))
 @pytest.mark.parametrize("pairing", PAIRINGS)
-def test_the_computer_beats_an_idle_side_in_every_pairing(pairing, match):
+def test_the_computer_beats_an_idle_side_in_every_pairing(pairing, match, region):
     for seed in (0, 1):
-        winner, _ = beats_idle(pairing, match, seed)
-        assert winner == WINNER[match], (pairing, match, seed)
+        winner, _ = beats_idle(pairing, match, seed, region)
+        assert winner == WINNER[match], (pairing, match, seed, region)
 
 
 def test_the_same_seed_plays_the_same_battle():
