@@ -68,11 +68,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                            if name == "export" else _("output file, - for standard output"))
 
 
+def _one_line(text: str) -> str:
+    """``text`` with every unprintable character escaped: a name from a file that holds a line
+    break or an escape sequence keeps the sentence on one line and cannot steer the terminal."""
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+
+
 def _fail(message: str, code: int) -> int:
-    """One line on stderr: a name from a file that holds a line break or an escape sequence is
-    shown escaped, so the sentence stays one line and cannot steer the terminal."""
-    message = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in message)
-    print(f"{PROG}: {message.rstrip('.')}.", file=sys.stderr)
+    print(f"{PROG}: {_one_line(message).rstrip('.')}.", file=sys.stderr)
     return code
 
 
@@ -107,7 +110,7 @@ def replay(args: argparse.Namespace) -> int:
                 if said is not None:
                     said.append({"line": lineno, "action": notation.format_event(accepted), "effects": done})
         except LedgerError as exc:
-            print(f"{path}:{lineno}: {exc}", file=sys.stderr)
+            print(_one_line(f"{path}:{lineno}: {exc}"), file=sys.stderr)
             return 2
     if getattr(args, "db", None):        # only a game that replayed to the end is stored
         store = Store(args.db)

@@ -204,6 +204,13 @@ def test_bad_inline_boards_are_refused_in_the_repl(tmp_path, board, reason):
     assert len(refusal) == 1 and reason in refusal[0]
 
 
+def test_a_replay_error_cannot_steer_the_terminal(tmp_path):
+    path = tmp_path / "g.txt"
+    path.write_text('players Anna Bert\nstart "\x1b[2JMallory"\n')
+    res = ledger("replay", str(path))
+    assert res.returncode == 2 and "\x1b" not in res.err and "\\x1b[2JMallory" in res.err
+
+
 def test_a_repl_line_that_is_not_utf8_is_refused_and_the_next_one_taken(tmp_path):
     db = tmp_path / "g.sqlite"
     res = ledger("--db", str(db), stdin=b"players \xff\xfe Bert\nplayers Anna Bert\n")
