@@ -12,7 +12,6 @@ import sys
 from dataclasses import dataclass, field
 
 from i18n import N_, _
-from videopac.run import one_line_errors
 
 PROG = "videopac balance"
 PAIRINGS = tuple(r + b for r in "PST" for b in "PST")
@@ -168,7 +167,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help=_("write the table as JSON"))
     parser.add_argument("--pairings", metavar="PS,TT", default=",".join(PAIRINGS),
                         help=_("only these pairings, red's weapon first (default: all nine)"))
-    one_line_errors(parser, PROG)
 
 
 def parse_pairings(text: str) -> tuple[str, ...]:

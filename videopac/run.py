@@ -68,18 +68,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--frame-hash", action="store_true",
                         help=_("print the SHA-256 of the last frame's palette indices"))
     add_computer_arguments(parser)     # --computer red|blue[:level], --seed (docs/conquest.md)
-    one_line_errors(parser, PROG)
-
-
-def one_line_errors(parser: argparse.ArgumentParser, prog: str) -> None:
-    """Make argparse's errors one sentence and exit status 2 (it would print the whole usage
-    first)."""
-    def error(message: str) -> None:
-        print(_("{prog}: {message}; see '{prog} --help'").format(prog=prog, message=message),
-              file=sys.stderr)
-        sys.exit(2)
-
-    parser.error = error
 
 
 def parse_script(text: str, name: str) -> list[Event]:
