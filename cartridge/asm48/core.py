@@ -28,6 +28,7 @@ from .stdinc import STANDARD_INCLUDES
 MAX_PASSES = 12
 MAX_NESTING = 64
 CONDITIONALS = frozenset({"IF", "IFDEF", "IFNDEF", "IFB", "IFNB", "IFEXIST", "IFNEXIST",
+                          "IFUSED", "IFNUSED",
                           "ELSEIF", "ELSE", "ENDIF", "SWITCH", "SELECT", "CASE", "ELSECASE",
                           "ENDCASE"})
 # asl's SWITCH/CASE/ELSECASE/ENDCASE is an IF chain: CASE compares with the SWITCH value
@@ -163,6 +164,7 @@ class Pass:
     back_count: int = 0
     forw_count: int = 0
     value_stacks: dict[str, list[Value]] = field(default_factory=dict)   # PUSHV/POPV
+    used: set[str] = field(default_factory=set)  # names referenced so far (IFUSED)
     in_condition: bool = False       # evaluating IF: asl wants every symbol known already
 
     # ---- expression context -------------------------------------------------------------
@@ -213,6 +215,7 @@ class Pass:
                 self.dialect("dot-plain", offset)
         if symbol is not None:
             self.symbols_read.append(symbol)
+            self.used.add(name.upper())
             return symbol.value
         builtin = self.builtin(name.upper())
         if builtin is not None:
@@ -668,7 +671,8 @@ class Pass:
             top.taken = top.taken or hit
             self.listing.append((None, b"", self.current))
             return
-        if op in ("IF", "IFDEF", "IFNDEF", "IFB", "IFNB", "IFEXIST", "IFNEXIST"):
+        if op in ("IF", "IFDEF", "IFNDEF", "IFB", "IFNB", "IFEXIST", "IFNEXIST", "IFUSED",
+                  "IFNUSED"):
             parent = self.active
             cond = self.condition(op, st) if parent else False
             self.conditionals.append(Conditional(parent, cond, parent and cond))
@@ -707,6 +711,10 @@ class Pass:
             if not NAME_RE.fullmatch(operand.text):
                 raise SourceError(f"symbol name expected after {op}", column=operand.column)
             return self.defined(operand.text) == (op == "IFDEF")
+        if op in ("IFUSED", "IFNUSED"):
+            # asl: whether the symbol was referenced so far in this pass
+            used = self.temporary_name(operand.text).upper() in self.used
+            return used == (op == "IFUSED")
         if op in ("IFEXIST", "IFNEXIST"):
             found = self.find_include(unquote(operand.text)) is not None
             return found == (op == "IFEXIST")
@@ -890,7 +898,9 @@ def assemble(text: str, filename: str = "<string>",
         raise AsmError(unique)
     # labels local to a macro expansion are not published (asl keeps them out of its
     # symbol list too); there may be many of the same name
-    symbols = {s.name: s.value for s in p.symbols.values() if not s.local}
+    # string symbols (NAME EQU "text") are asl's too, but the symbol table holds numbers
+    symbols = {s.name: s.value for s in p.symbols.values()
+               if not s.local and isinstance(s.value, int)}
     shared = _shared_symbols(p)
     return Assembly(dict(sorted(p.memory.items())), symbols, format_listing(p.listing), shared,
                     unique)

@@ -61,7 +61,9 @@ def define_symbol(p: "Pass", st: Statement) -> None:
     if not st.label:
         raise SourceError(f"{st.op.upper()} needs a symbol name in the label field")
     (operand,) = operands(st, 1)
-    value, known = p.int_value(operand)
+    value, known = p.value(operand)
+    if isinstance(value, str) and '"' not in operand.text:
+        value, known = p.int_value(operand)    # 'A' is a number in asl, "A" a string
     if known:
         kind = "equ" if st.op.upper().lstrip(".") == "EQU" else "set"
         p.define(st.label, value, kind, st.label_column)

@@ -391,9 +391,24 @@ FUNCTIONS: dict[str, tuple[int, Callable[["Parser", list[Value], int], Value]]] 
     "STRLEN": (1, lambda p, a, o: len(p.as_str(a[0], o))),
     "UPSTRING": (1, lambda p, a, o: p.as_str(a[0], o).upper()),
     "LOWSTRING": (1, lambda p, a, o: p.as_str(a[0], o).lower()),
+    "SUBSTR": (3, lambda p, a, o: _substr(p.as_str(a[0], o), p.as_int(a[1], o),
+                                          p.as_int(a[2], o))),
+    "STRSTR": (2, lambda p, a, o: p.as_str(a[0], o).find(p.as_str(a[1], o))),
+    "CHARFROMSTR": (2, lambda p, a, o: _char_from(p, p.as_str(a[0], o), p.as_int(a[1], o))),
+    "EXPRTYPE": (1, lambda p, a, o: 2 if isinstance(a[0], str) else 0),   # asl: 1 = float
     # VAL("expression"): the value of the expression written in the string (asl's VAL)
     "VAL": (1, lambda p, a, o: _val(p, p.as_str(a[0], o), o)),
 }
+
+
+def _substr(text: str, start: int, length: int) -> str:
+    """asl's SUBSTR(s, start, length): from 0-based `start`, at most `length` characters."""
+    return text[max(start, 0):max(start, 0) + max(length, 0)]
+
+
+def _char_from(parser: "Parser", text: str, pos: int) -> int:
+    """asl's CHARFROMSTR(s, pos): the code of the character at 0-based `pos`, -1 outside."""
+    return parser.ctx.translate(text[pos])[0] if 0 <= pos < len(text) else -1
 
 
 # asm48's own functions: asl has none of these built in (bitfuncs.inc defines hi and lo)
