@@ -89,6 +89,32 @@ def _load() -> tuple[tuple[Opcode, ...], dict[str, list[Encoding]]]:
 OPCODES, ENCODINGS = _load()
 """OPCODES[n] is the row of opcode n; ENCODINGS[mnemonic] lists its operand patterns."""
 
+
+def _load_cpus() -> dict[str, dict[str, list[Encoding]]]:
+    """`data/mcs48_cpus.tsv`: for each CPU name, its encodings by mnemonic (the 8048's forms
+    it has, with the variant's opcode where it differs, and the variant's own forms)."""
+    text = resources.files("cartridge").joinpath("data/mcs48_cpus.tsv").read_text("utf-8")
+    known = {(f.mnemonic, f.operands): f for forms in ENCODINGS.values() for f in forms}
+    cpus: dict[str, dict[str, list[Encoding]]] = {}
+    for line in text.splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        mnemonic, operand_text, code, names = line.split("\t")
+        operands = tuple(operand_text.split(",")) if operand_text else ()
+        base = known.get((mnemonic, operands))
+        size = base.size if base else 1 + sum(o in (IMMEDIATE, ADDRESS) for o in operands)
+        encoding = Encoding(mnemonic, operands, int(code, 16), size,
+                            base.long_address if base else False)
+        for cpu in names.split():
+            cpus.setdefault(cpu, {}).setdefault(mnemonic, []).append(encoding)
+    return cpus
+
+
+CPU_ENCODINGS = _load_cpus()
+"""CPU_ENCODINGS[cpu][mnemonic]: the forms of the instruction on that MCS-48 CPU (asl's CPU
+names: 8021, 8022, 8039, 80C39, MSM80C39, 8048, 80C48, MSM80C48, 8041, 8042, 80C382)."""
+ALL_MNEMONICS = frozenset(m for table in CPU_ENCODINGS.values() for m in table) | set(ENCODINGS)
+
 # Operand keywords of the instruction set (everything that is not a placeholder).
 KEYWORDS = frozenset(o.upper() for op in OPCODES for o in op.operands
                      if o not in (IMMEDIATE, ADDRESS))

@@ -518,7 +518,8 @@ class Pass:
                 self.listing.append((None, b"", src))
         elif is_instruction(op):
             pc = self.pc
-            self.emit(encode(op, st.operands, pc, self.int_value, self.aliases, self.record))
+            self.emit(encode(op, st.operands, pc, self.int_value, self.aliases, self.record,
+                             self.cpu))
             if op == "JMPP":
                 # JMPP @A reads its table from, and jumps into, the page of the next byte
                 self.jmpp_page, self.jmpp_at = self.pc & ~0xFF, pc

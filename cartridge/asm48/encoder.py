@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from ..opcodes import ADDRESS, ENCODINGS, IMMEDIATE, Encoding
+from ..opcodes import ADDRESS, ALL_MNEMONICS, CPU_ENCODINGS, ENCODINGS, IMMEDIATE, Encoding
 from .errors import SourceError
 from .lexer import Operand
 
@@ -38,7 +38,8 @@ def keyword(text: str) -> str:
 
 
 def is_instruction(mnemonic: str) -> bool:
-    return mnemonic.upper() in ENCODINGS or mnemonic.upper() == "JB"
+    """A machine instruction of any MCS-48 CPU (the selected CPU is checked on encoding)."""
+    return mnemonic.upper() in ALL_MNEMONICS or mnemonic.upper() == "JB"
 
 
 def _matches(pattern: str, operand: Operand, aliases: dict[str, str]) -> bool:
@@ -51,10 +52,24 @@ def _matches(pattern: str, operand: Operand, aliases: dict[str, str]) -> bool:
     return word == pattern.upper()
 
 
-def select(mnemonic: str, operands: list[Operand], aliases: dict[str, str]
+def select(mnemonic: str, operands: list[Operand], aliases: dict[str, str], cpu: str = "8048"
            ) -> tuple[Encoding, list[Operand]]:
-    """The table row for this mnemonic and operands (operands reordered if swapped)."""
-    forms = ENCODINGS[mnemonic]
+    """The table row for this mnemonic and operands on `cpu` (operands reordered if
+    swapped).  A form another MCS-48 CPU has is refused with asl's message."""
+    own = CPU_ENCODINGS.get(cpu, CPU_ENCODINGS["8048"]).get(mnemonic, [])
+    everywhere = {(f.mnemonic, f.operands): f for table in CPU_ENCODINGS.values()
+                  for f in table.get(mnemonic, [])}
+    form, ops = _match(mnemonic, list(everywhere.values()), operands, aliases)
+    mine = next((f for f in own if f.operands == form.operands), None)
+    if mine is None:
+        written = f"{mnemonic} {','.join(form.operands)}".strip()
+        raise SourceError(f"{written} is not in the instruction set of the {cpu} "
+                          f"(asl: \"instruction not supported on {cpu}\")")
+    return mine, ops
+
+
+def _match(mnemonic: str, forms: list[Encoding], operands: list[Operand],
+           aliases: dict[str, str]) -> tuple[Encoding, list[Operand]]:
     orders = [operands]
     if mnemonic in SWAPPABLE and len(operands) == 2:
         orders.append([operands[1], operands[0]])
@@ -73,7 +88,7 @@ def select(mnemonic: str, operands: list[Operand], aliases: dict[str, str]
 
 
 def encode(mnemonic: str, operands: list[Operand], pc: int, evaluate: Evaluator,
-           aliases: dict[str, str], report: Reporter) -> bytes:
+           aliases: dict[str, str], report: Reporter, cpu: str = "8048") -> bytes:
     """Machine code of one instruction at address `pc`.  Operands that do not fit an
     instruction form raise SourceError; a value out of range or a target outside the reach
     of the instruction is passed to `report` and the instruction is still produced (with
@@ -81,7 +96,7 @@ def encode(mnemonic: str, operands: list[Operand], pc: int, evaluate: Evaluator,
     mnemonic = mnemonic.upper()
     if mnemonic == "JB":
         mnemonic, operands = _jb_alias(operands, evaluate, report)
-    form, operands = select(mnemonic, operands, aliases)
+    form, operands = select(mnemonic, operands, aliases, cpu)
     code = bytearray([form.code])
     for pattern, operand in zip(form.operands, operands):
         if pattern == IMMEDIATE:
