@@ -45,4 +45,4 @@ bench: $(STAMP)
 	$(PY) tools/speed.py --frames 6000 --rounds 3
 
 clean:
-	rm -rf $(VENV) .pytest_cache .benchmarks $(MO)
+	rm -rf $(VENV) .pytest_cache .benchmarks $(MO) o2em_core/__pycache__/o2em_core-*
