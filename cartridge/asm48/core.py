@@ -123,7 +123,8 @@ class Pass:
     listing: list[tuple[int | None, bytes, SrcLine]] = field(default_factory=list)
     macros: dict[str, Macro] = field(default_factory=dict)
     sections: list[tuple[str, str]] = field(default_factory=list)   # (display, KEY)
-    exports: list[dict[str, str]] = field(default_factory=list)     # per section: NAME -> scope
+    # per section: NAME -> (PUBLIC or GLOBAL, how many section levels up it goes)
+    exports: list[dict[str, tuple[str, int]]] = field(default_factory=list)
     # SHARED names in source order, each with the symbol-table keys it may resolve to
     shared: list[tuple[str, list[str], "SrcLine"]] = field(default_factory=list)
     conditionals: list[Conditional] = field(default_factory=list)
@@ -380,24 +381,32 @@ class Pass:
             self.symbols[key] = Symbol(name, value, kind, where, local=True)
             return
         depth = len(self.sections)
-        if self.exports:
-            scope = self.exports[-1].get(upper)
-            if scope == "PUBLIC":
-                depth = 0
-            elif scope == "GLOBAL":
-                depth -= 1
+        export = self.exports[-1].get(upper) if self.exports else None
+        if export is not None and export[0] == "PUBLIC":
+            depth = max(depth - export[1], 0)
+        prefix_key = self.store(depth, name, value, kind, where, column)
+        if export is not None and export[0] == "GLOBAL":
+            # asl: the symbol stays here; the section above gets SECTION_name
+            target = max(len(self.sections) - export[1], 0)
+            path = "_".join(d for d, _ in self.sections[target:])
+            self.store(target, f"{path}_{name}", value, kind, where, column)
+        if written.startswith(".") and written != name:
+            # the plain .name too, for --relaxed (see lookup); not published
+            self.symbols[prefix_key + DOT_PLAIN + written.upper()] = Symbol(
+                written, value, kind, where, local=True)
+
+    def store(self, depth: int, name: str, value: Value, kind: str, where: str,
+              column: int) -> str:
+        """Enter `name` in the section `depth` levels deep; its key prefix."""
         prefix_key = "".join(k + "." for _, k in self.sections[:depth])
         prefix_name = "".join(d + "." for d, _ in self.sections[:depth])
-        key = prefix_key + upper
+        key = prefix_key + name.upper()
         old = self.symbols.get(key)
         if old is not None and not (kind == "set" and old.kind == "set"):
             raise SourceError(f"duplicate definition of symbol '{name}' "
                               f"(first defined at {old.where})", column=column)
         self.symbols[key] = Symbol(prefix_name + name, value, kind, where)
-        if written.startswith(".") and written != name:
-            # the plain .name too, for --relaxed (see lookup); not published
-            self.symbols[prefix_key + DOT_PLAIN + written.upper()] = Symbol(
-                written, value, kind, where, local=True)
+        return prefix_key
 
     def set_existing(self, operand: Operand, value: int) -> None:
         """Give the defined symbol named by `operand` a new value (POPV)."""

@@ -113,10 +113,27 @@ def function(p: "Pass", st: Statement) -> None:
 def export(p: "Pass", st: Statement) -> None:
     if not p.sections:
         return            # outside a section every symbol is global already
+    kind = st.op.upper().lstrip(".")
     for operand in operands(st, 1, 999):
-        if not NAME_RE.fullmatch(operand.text):
+        name, _, target = (t.strip() for t in operand.text.partition(":"))
+        if not NAME_RE.fullmatch(name):
             raise SourceError(f"symbol name expected, got '{operand.text}'", column=operand.column)
-        p.exports[-1][operand.text.upper()] = st.op.upper().lstrip(".")
+        p.exports[-1][name.upper()] = kind, _export_levels(p, kind, target.upper(), operand)
+
+
+def _export_levels(p: "Pass", kind: str, target: str, operand: Operand) -> int:
+    """How many section levels up PUBLIC/GLOBAL name[:target] sends the symbol (asl): no
+    target: PUBLIC to the top, GLOBAL one up; PARENT or PARENTn; or a section of the path."""
+    depth = len(p.sections)
+    if not target:
+        return depth if kind == "PUBLIC" else 1
+    m = re.fullmatch(r"PARENT(\d*)", target)
+    if m:
+        return min(int(m.group(1) or 1), depth)
+    keys = [key for _, key in p.sections]
+    if target not in keys:
+        raise SourceError(f"'{target}' is not a section around this one", column=operand.column)
+    return depth - (len(keys) - 1 - keys[::-1].index(target)) - 1
 
 
 @directive("SHARED")

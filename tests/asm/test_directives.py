@@ -250,11 +250,12 @@ def test_irpc_ifexist_and_dot_pseudo_ops(tmp_path):
     assert asm.image(0, 1) == bytes([1, 2]) and asm.image(0x10, 0x10) == bytes([3])
 
 
-def test_global_exports_to_the_enclosing_section():
+def test_global_exports_to_the_enclosing_section_under_the_section_name():
+    # asl: GLOBAL keeps g in inner and enters inner_g in the section above
     src = ("\tsection outer\n\tsection inner\n\tglobal g\ng\tnop\nl\tnop\n\tendsection inner\n"
-           "\tjmp g\n\tendsection outer\n")
+           "\tjmp inner_g\n\tendsection outer\n")
     asm = assemble(src)
-    assert asm.symbols == {"outer.g": 0, "outer.inner.l": 1}
+    assert asm.symbols == {"outer.inner.g": 0, "outer.inner_g": 0, "outer.inner.l": 1}
     assert asm.data == bytes([0, 0, 0x04, 0x00])
 
 
