@@ -166,6 +166,11 @@ class Pass:
     forw_count: int = 0
     value_stacks: dict[str, list[Value]] = field(default_factory=dict)   # PUSHV/POPV
     used: set[str] = field(default_factory=set)  # names referenced so far (IFUSED)
+    # STRUCT: the definitions being read (name, separator, saved pc, fields) and the
+    # structures defined (NAME -> fields as (name, offset), length)
+    struct_stack: list[tuple[str, str, int, list[tuple[str, int]]]] = field(
+        default_factory=list)
+    structs: dict[str, tuple[list[tuple[str, int]], int]] = field(default_factory=dict)
     in_condition: bool = False       # evaluating IF: asl wants every symbol known already
 
     # ---- expression context -------------------------------------------------------------
@@ -342,6 +347,8 @@ class Pass:
     def emit(self, data: bytes) -> None:
         """Store `data` at the location counter and advance it (also when the bytes cannot
         be stored, so that later addresses stay where they belong)."""
+        if self.struct_stack:
+            raise SourceError("a STRUCT may only reserve space (DB ?, DS), not store bytes")
         start = self.pc - self.phase         # PHASE: stored at the physical address
         self.listing.append((start, data, self.current))
         self.pc += len(data)
@@ -510,6 +517,13 @@ class Pass:
         macro = self.macro(op) if op and forced is None else None
         if st.label in ("-", "+", "/"):
             self.define_nameless(st.label)
+        elif st.label is not None and self.struct_stack:
+            name, sep, _, fields = self.struct_stack[-1]
+            fields.append((st.label, self.pc))          # a field: its offset
+            if name:
+                self.define(f"{name}{sep}{st.label}", self.pc, "equ", st.label_column)
+            else:
+                self.define(st.label, self.pc, "equ", st.label_column)
         elif st.label is not None and not (macro and macro.controls.int_label):
             self.define(st.label, self.pc, "label", st.label_column)
         if op is None:
@@ -532,8 +546,21 @@ class Pass:
             if op == "JMPP":
                 # JMPP @A reads its table from, and jumps into, the page of the next byte
                 self.jmpp_page, self.jmpp_at = self.pc & ~0xFF, pc
+        elif op in self.structs:
+            self.instance(op, st)
         else:
             raise SourceError(f"unknown instruction or directive '{st.op}'", column=st.op_column)
+
+    def instance(self, op: str, st: Statement) -> None:
+        """`name STRUCTNAME`: reserve the structure here and define name_field for each
+        field (asl)."""
+        if not st.label:
+            raise SourceError(f"a structure ({st.op}) needs a name in the label field")
+        fields, length = self.structs[op]
+        for field_name, offset in fields:
+            self.define(f"{st.label}_{field_name}", self.pc + offset, "label", st.label_column)
+        self.listing.append((self.pc, b"", self.current))
+        self.pc += length
 
     # ---- macros and repetition -----------------------------------------------------------
 
