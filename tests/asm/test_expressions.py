@@ -91,3 +91,9 @@ def test_expression_errors(expr, message):
         assemble(f"\tdw {expr}\n")
     assert message in str(e.value)
     assert str(e.value).startswith("<string>:1:")
+
+
+def test_abs_follows_the_manual_not_the_bld_148_bug():
+    """asl's manual: ABS is the absolute value; asl 1.42 Bld 148 returns the sign instead
+    (abs(-5) = -1 there), a bug asm48 does not copy (docs/asm48.md)."""
+    assert value("abs(-5)") == 5 and value("abs(7)") == 7 and value("sgn(-5)") == 0xFFFF
