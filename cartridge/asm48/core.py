@@ -38,6 +38,10 @@ DOT_PLAIN = "#PLAIN"      # key prefix of a composed .name kept under its plain 
 NAMELESS_REFS = frozenset({"-", "--", "---", "+", "++", "+++"})
 TEMPORARY_RE = re.compile(r"__(back|forw)\d+|__tmp\d+_.*", re.IGNORECASE)
 MAX_WHILE = 65536      # iterations of one WHILE before asm48 gives up
+# lines a pass may expand from MACRO/REPT/IRP/IRPC/WHILE bodies (an empty body counts one): 25
+# for every byte of the 4 KB program memory, so `rept 100000000`, nested REPTs or a long IRPC
+# end in one sentence instead of running for hours
+MAX_EXPANDED_LINES = 100_000
 PSEUDO_OPS = (frozenset(directives.DIRECTIVES) | frozenset(directives.LABEL_DIRECTIVES)
               | CONDITIONALS | BLOCK_OPENERS | {"ENDM"})
 
@@ -110,6 +114,15 @@ class EndOfSource(Exception):
     """END: stop reading source."""
 
 
+class ExpansionLimit(Exception):
+    """MAX_EXPANDED_LINES was reached: the assembly stops with this one diagnostic (raised
+    past the per-line error handling, so an outer REPT does not try again and again)."""
+
+    def __init__(self, diagnostic: Diagnostic):
+        super().__init__(str(diagnostic))
+        self.diagnostic = diagnostic
+
+
 @dataclass
 class Pass:
     """State of one pass over the source."""
@@ -147,6 +160,7 @@ class Pass:
     # expansions' scopes, then the sections and the global symbols.
     local_scopes: list[int] = field(default_factory=list)
     scopes_opened: int = 0
+    expanded_lines: int = 0     # lines expanded from block bodies in this pass
     expansions: list[Expansion] = field(default_factory=list)
     # the dialect (dialect.py): `relaxed` accepts asm48's extensions with a warning
     # (--relaxed); `relaxed_on` is asl's RELAXED ON ($ff, 0x.., %.., x'..' numbers)
@@ -658,6 +672,12 @@ class Pass:
         to a scope of its own."""
         if len(self.expansions) >= MAX_NESTING:
             raise SourceError(f"macro/REPT nesting deeper than {MAX_NESTING} levels")
+        self.expanded_lines += max(len(body), 1)
+        if self.expanded_lines > MAX_EXPANDED_LINES:
+            raise ExpansionLimit(Diagnostic(
+                src.file, src.line, 1, f"macros, REPT, IRP, IRPC and WHILE expand more than "
+                f"{MAX_EXPANDED_LINES} lines; a program for 4 KB of program memory needs far "
+                f"fewer (a repeat count too large?)"))
         lines = [SrcLine(line.text, line.file, line.line, note + line.note, src.depth + 1,
                          line.listed) for line in body]
         self.expansions.append(expansion)
@@ -917,6 +937,8 @@ def assemble(text: str, filename: str = "<string>",
             p.run_file_text(text, filename)
         except EndOfSource:
             pass
+        except ExpansionLimit as limit:
+            raise AsmError([limit.diagnostic]) from None
         values = {k: s.value for k, s in p.symbols.items()}
         if (number == 1 and not p.used_unknown) or values == prev_values:
             break

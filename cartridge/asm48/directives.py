@@ -400,6 +400,7 @@ def _store(p: "Pass", data: bytes | int) -> None:
         p.emit(data)
 
 
+MAX_DUP_BYTES = 0x10000    # a DUP never needs more than 64 KB (the 8048's is 4 KB)
 _RANGES = {1: (-128, 255, "byte"), 2: (-32768, 65535, "word"),
            4: (-(1 << 31), (1 << 32) - 1, "double word")}
 
@@ -419,6 +420,9 @@ def _items(p: "Pass", operand: Operand, text: str, size: int) -> bytes:
         column = operand.column + text.find(inner)
         from .lexer import split_operands
         items = b"".join(_items(p, o, o.text, size) for o in split_operands(inner, column))
+        if len(items) * count > MAX_DUP_BYTES:
+            raise SourceError(f"DUP makes {len(items) * count} bytes, more than the "
+                              f"{MAX_DUP_BYTES} of the largest address space", column=operand.column)
         return items * count
     value, known = p.value(operand, text)
     if isinstance(value, str):
