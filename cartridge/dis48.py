@@ -65,6 +65,35 @@ def _usable_symbols(symbols: dict[str, int] | None) -> dict[int, str]:
     return names
 
 
+def instruction(data: bytes, pc: int, names: dict[int, str]) -> tuple[str, bytes, int | None]:
+    """The instruction at the start of ``data`` (which sits at address ``pc``): its asm48 text,
+    its bytes, and the address of the symbol named in it (None if none). Bytes that asm48
+    would not reproduce as an instruction come out as one ``db``."""
+    op = OPCODES[data[0]]
+    if not decodable(op, pc, len(data)):
+        return f"db    {hexnum(data[0])}", bytes(data[:1]), None
+    raw = bytes(data[:op.size])
+    words, named = [], None
+    for operand in op.operands:
+        if operand == IMMEDIATE:
+            words.append("#" + hexnum(raw[1]))
+        elif operand == ADDRESS:
+            target = target_of(op, pc, raw)
+            if target in names:
+                named = target
+                words.append(names[target])
+            else:
+                words.append(hexnum(target, 3))
+        else:
+            words.append(operand.lower())
+    return f"{op.mnemonic.lower():<6}{','.join(words)}".rstrip(), raw, named
+
+
+def symbol_names(symbols: dict[str, int] | None) -> dict[int, str]:
+    """address -> the name a listing shows for it (the first valid, unambiguous one)."""
+    return _usable_symbols(symbols)
+
+
 def disassemble(data: bytes, org: int = 0, symbols: dict[str, int] | None = None) -> str:
     """asm48 source reproducing `data` at address `org`, one instruction per line."""
     if not 0 <= org or org + len(data) > MEMORY:
@@ -74,27 +103,9 @@ def disassemble(data: bytes, org: int = 0, symbols: dict[str, int] | None = None
     used: set[int] = set()
     pc, end = org, org + len(data)
     while pc < end:
-        i = pc - org
-        op = OPCODES[data[i]]
-        if decodable(op, pc, end - pc):
-            raw = data[i:i + op.size]
-            words = []
-            for operand in op.operands:
-                if operand == IMMEDIATE:
-                    words.append("#" + hexnum(raw[1]))
-                elif operand == ADDRESS:
-                    target = target_of(op, pc, raw)
-                    if target in names:
-                        used.add(target)
-                        words.append(names[target])
-                    else:
-                        words.append(hexnum(target, 3))
-                else:
-                    words.append(operand.lower())
-            text = f"{op.mnemonic.lower():<6}{','.join(words)}".rstrip()
-        else:
-            raw = data[i:i + 1]
-            text = f"db    {hexnum(raw[0])}"
+        text, raw, target = instruction(data[pc - org:], pc, names)
+        if target is not None:
+            used.add(target)
         lines.append((pc, text, raw))
         pc += len(raw)
     starts = {addr for addr, _, _ in lines}

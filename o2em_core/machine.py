@@ -270,6 +270,14 @@ class Machine:
                        sp=psw & 7, tf=int(r[state.TF]), in_irq=int(r[state.IN_IRQ]))
 
     @property
+    def program(self) -> np.ndarray:
+        """The 4 KB program space as the CPU sees it now (BIOS, then the selected cartridge
+        bank): a read-only view, for debuggers and disassembly."""
+        view = self._prog.view()
+        view.flags.writeable = False
+        return view
+
+    @property
     def cycles(self) -> int:
         """Machine cycles since power-on."""
         return int((self._regs[TICK] - self._regs[POWER_ON_TICK]) // self._regs[TPC])

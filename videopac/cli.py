@@ -22,6 +22,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "roms": ("videopac.roms", N_("list or export the built-in ROM images")),
     "ledger": ("videopac.ledger_cli", N_("keep the books of a Conquest of the World board game")),
     "joystick": ("videopac.joystick_cli", N_("check real joysticks on a serial adapter")),
+    "debug": ("videopac.debug", N_("debug a program: breakpoints, watchpoints, steps, views")),
 }
 
 

@@ -21,7 +21,7 @@ VIDEOPAC_KEYS = frozenset(
     + ["SPACE", "ENTER", "CLEAR", "?", ".", "+", "-", "*", "/", "=", "YES", "NO"])
 DIRECTIONS = ("up", "down", "left", "right", "fire")
 CONTROLS = frozenset(["help", "save", "load", "reset", "slot-", "slot+", "pause", "fullscreen",
-                      "leave-fullscreen", "screenshot", "fast-forward",
+                      "leave-fullscreen", "screenshot", "fast-forward", "debug",
                       # the ledger beside the battle (videopac/table.py)
                       "ledger", "confirm", "next-choice", "swap-sides", "undo"])
 TABLES = ("keyboard", "joystick.0", "joystick.1", "controls")

@@ -43,6 +43,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=_("write the default keymap to ~/.config/videopac/keymap.toml to edit"))
     add_joystick_argument(parser)       # --joystick N=serial:PORT (docs/serial-joystick.md)
     add_computer_arguments(parser)      # --computer red|blue[:level] (docs/conquest.md)
+    parser.add_argument("--record", metavar=_("FILE"),
+                        help=_("write what is played (keys and sticks, frame by frame) to FILE as "
+                               "an input script; 'videopac run --input FILE' replays it"))
+    parser.add_argument("--sym", metavar=_("FILE"), action="append", default=[],
+                        help=_("symbol file for the debugger (Home pauses into it; default: "
+                               "CART.json beside the cartridge and the BIOS symbols)"))
 
 
 def display_found() -> bool:
@@ -92,6 +98,9 @@ class Loop:
             source.apply(machine)
             for text in source.poll_messages():
                 session.say(text)
+        debugger = session.debugger
+        if debugger is not None and debugger.active:
+            debugger.poll()
         if session.paused:
             self.pacer.resync()
             return 0
@@ -101,7 +110,13 @@ class Loop:
         for _frame in range(frames):
             for player in self.players:
                 player.step(machine)
-            machine.run_frame()
+            if debugger is not None and debugger.armed:
+                debugger.run_frame()      # breakpoints set: stop on them (docs/debugger.md)
+                if session.paused:        # stopped inside the frame: show where
+                    self.window.show(machine.frame)
+                    return frames
+            else:
+                machine.run_frame()
             if self.on_frame is not None:
                 self.on_frame()
             samples = machine.audio()
@@ -114,7 +129,7 @@ class Loop:
     def needs_redraw(self, frames: int) -> bool:
         """A new frame, or a change of what is written on the screen."""
         s = self.session
-        shown = (s.current_message(), s.help, s.paused, s.fast)
+        shown = (s.current_message(), s.help, s.paused, s.fast, tuple(s.debug_lines))
         changed, self._shown = shown != self._shown, shown
         return bool(frames) or changed
 
@@ -185,11 +200,29 @@ def main(args: argparse.Namespace) -> int:
         except table_mod.TableError as exc:
             return fail(str(exc))
 
+    recording = None
+    if args.record:
+        try:
+            recording = open(args.record, "w", encoding="utf-8")
+        except OSError as exc:
+            return fail(_("cannot write {path}: {reason}.").format(path=args.record,
+                                                                   reason=exc.strerror or exc))
+    from videopac import debug
+    from videopac.run import UsageError
+    try:
+        symbols = debug.symbols_of(args.cart, args.bios, args.sym)
+    except UsageError as exc:
+        return fail(f"{exc}.")
+
     from o2em_core import Machine
     machine = Machine(bios, cart, region=args.region, sample_rate=SAMPLE_RATE)
+    if recording is not None:
+        from videopac.record import Recorder
+        machine = Recorder(machine, recording)
 
     from videopac.session import Session
     session = Session(machine, keymap, paths.cartridge_name(args.cart, "conquest"))
+    session.debugger = debug.PlayDebugger(session, symbols)
     try:
         window = open_window(session, args, screen, table)
     except Exception as exc:  # no usable OpenGL configuration, window refused by the system
@@ -201,6 +234,8 @@ def main(args: argparse.Namespace) -> int:
     finally:
         if table:
             table.close()
+        if recording is not None:
+            machine.close()
 
 
 def open_window(session, args: argparse.Namespace, screen, table=None):

@@ -33,7 +33,7 @@ class UsageError(Exception):
 @dataclass(frozen=True)
 class Event:
     frame: int
-    action: str            # "press", "release" or "joy"
+    action: str            # "press", "release", "joy", "reset" or "end" (of a recording)
     key: str = ""
     stick: int = 0
     directions: frozenset[str] = frozenset()
@@ -50,11 +50,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=_("pal = Videopac G7000 (default), ntsc = Odyssey²"))
     parser.add_argument("--headless", action="store_true",
                         help=_("run without a window (always the case for 'run')"))
-    parser.add_argument("--frames", type=int, required=True, metavar="N",
-                        help=_("number of video frames to emulate"))
+    parser.add_argument("--frames", type=int, metavar="N",
+                        help=_("number of video frames to emulate (default: up to the 'end' line "
+                               "of the --input script, as 'videopac play --record' writes it)"))
     parser.add_argument("--input", metavar="SCRIPT",
                         help=_("events, one a line: 'FRAME press KEY', 'FRAME release KEY', 'FRAME "
-                               "joy 0|1 up+left+fire' or 'FRAME joy 0|1 none'"))
+                               "joy 0|1 up+left+fire', 'FRAME joy 0|1 none', 'FRAME reset' or "
+                               "'FRAME end'"))
     parser.add_argument("--dump", metavar="OUT.json",
                         help=_("write the machine's state as JSON ('-': to standard output)"))
     parser.add_argument("--state-in", metavar="F", help=_("start from this save state"))
@@ -96,6 +98,8 @@ def parse_script(text: str, name: str) -> list[Event]:
             except ValueError as exc:
                 raise UsageError(f"{where}: {exc}") from None
             events.append(Event(frame, action, key=words[2]))
+        elif action in ("reset", "end") and len(words) == 2:
+            events.append(Event(frame, action))
         elif action == "joy" and len(words) == 4 and words[2] in ("0", "1"):
             dirs = frozenset() if words[3].lower() == "none" else \
                 frozenset(words[3].lower().split("+"))
@@ -106,8 +110,9 @@ def parse_script(text: str, name: str) -> list[Event]:
                     where=where, direction=sorted(unknown)[0]))
             events.append(Event(frame, "joy", stick=int(words[2]), directions=dirs))
         else:
-            raise UsageError(_("{where}: expected 'FRAME press KEY', 'FRAME release KEY' or 'FRAME "
-                               "joy 0|1 DIRECTIONS', not '{line}'").format(where=where, line=line))
+            raise UsageError(_("{where}: expected 'FRAME press KEY', 'FRAME release KEY', 'FRAME "
+                               "joy 0|1 DIRECTIONS', 'FRAME reset' or 'FRAME end', not '{line}'")
+                             .format(where=where, line=line))
     return sorted(events, key=lambda e: e.frame)
 
 
@@ -220,6 +225,10 @@ def _apply(machine, event: Event) -> None:
         machine.press(event.key)
     elif event.action == "release":
         machine.release(event.key)
+    elif event.action == "reset":
+        machine.reset()
+    elif event.action == "end":
+        pass
     else:
         machine.set_joystick(event.stick, **{d: True for d in event.directions})
 
@@ -236,12 +245,18 @@ def main(args: argparse.Namespace) -> int:
     try:
         if args.cart and args.no_cart:
             raise UsageError(_("give either CART.bin or --no-cart, not both"))
+        events = parse_script(_read_text(args.input), args.input) if args.input else []
+        if args.frames is None:
+            ends = [e.frame for e in events if e.action == "end"]
+            if not ends:
+                raise UsageError(_("say how long to run: --frames N, or an --input script with an "
+                                   "'end' line"))
+            args.frames = ends[0]
         if args.frames < 0:
             raise UsageError(_("--frames must be 0 or more"))
         if not 1 <= args.scale <= MAX_SCALE:
             raise UsageError(_("--scale must be a whole number from 1 to {max}").format(
                 max=MAX_SCALE))
-        events = parse_script(_read_text(args.input), args.input) if args.input else []
         bios, cart = _images(args)
         symbols = _symbols(args)
         try:

@@ -46,6 +46,8 @@ class Session:
         # which sources each joystick listens to (--joystick; videopac/joystick_spec.routing)
         self.accepts: list[tuple[bool, bool]] = [(True, True), (True, True)]
         self.window_actions: dict[str, Callable[[], None]] = {}  # fullscreen etc., set by the window
+        self.debugger = None            # videopac.debug.PlayDebugger, set by play
+        self.debug_lines: list[str] = []     # the registers the window shows while debugging
 
     # -- messages ---------------------------------------------------------------------------
     def say(self, text: str) -> None:
@@ -148,6 +150,13 @@ class Session:
     def do_pause(self) -> None:
         self.paused = not self.paused
         self.say(_("paused") if self.paused else _("running"))
+
+    def do_debug(self) -> None:
+        """Pause into the debugger in the terminal that started play (docs/debugger.md)."""
+        if self.debugger is None:
+            self.say("no debugger here")
+        elif not self.debugger.active:
+            self.debugger.enter()
 
     def do_reset(self) -> None:
         self.machine.reset()

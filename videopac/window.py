@@ -160,11 +160,32 @@ class PlayWindow(pyglet.window.Window):
         session = self.session
         if session.help:
             self._help().draw()
+        if session.debug_lines:
+            self._debug_overlay(session.debug_lines).draw()
         for label, text in ((self.text, session.current_message()),
                             (self.status, _("PAUSED") if session.paused else ">>" if session.fast else "")):
             if label.text != text:      # a new text means a new layout: only when it changes
                 label.text = text
             label.draw()
+
+    def _debug_overlay(self, lines: list[str]) -> pyglet.graphics.Batch:
+        """The registers and the next instructions over the picture while the debugger holds
+        the game (docs/debugger.md)."""
+        key = (tuple(lines), self.width, self.height)
+        if getattr(self, "_debug_key", None) != key:
+            self._debug_key = key
+            batch = pyglet.graphics.Batch()
+            size = max(8, min(14, self.width // 70))
+            height = size * 1.5 * len(lines) + size
+            self._debug_items = [pyglet.shapes.Rectangle(0, self.height - height, self.width,
+                                                         height, color=(0, 0, 0, 200),
+                                                         batch=batch)]
+            for i, text in enumerate(lines):
+                self._debug_items.append(pyglet.text.Label(
+                    text, font_name="monospace", font_size=size, color=MESSAGE_COLOUR,
+                    x=size // 2, y=self.height - size * 1.5 * (i + 1), batch=batch))
+            self._debug_batch = batch
+        return self._debug_batch
 
     # -- keyboard ---------------------------------------------------------------------------
     def on_key_press(self, symbol: int, modifiers: int) -> None:

@@ -1,0 +1,779 @@
+"""`videopac debug`: a terminal debugger for 8048 programs on the emulated console, in the style of
+MAME's (docs/debugger.md).
+
+Breakpoints on the PC, watchpoints on writes to internal RAM, external RAM and the video chip's
+registers, stepping by instruction, over a CALL, out of a subroutine, to the next line or frame,
+registers, disassembly with symbols, hex views, the video chip's objects decoded, a trace file and
+screenshots. Commands come from the prompt or from ``--script FILE``.
+
+The debugger drives ``Machine.step()`` one instruction at a time only while a breakpoint or a
+watchpoint is set or a step is asked for; otherwise it runs whole frames with ``run_frame()``,
+so the emulation costs nothing more when none is set.
+"""
+from __future__ import annotations
+
+import argparse
+import pathlib
+import sys
+from dataclasses import dataclass
+from typing import Callable, TextIO
+
+from i18n import N_, _
+from videopac import paths
+
+PROG = "videopac debug"
+SPACES = {"iram": 64, "xram": 128, "vdc": 256}
+
+# ---- 8048 facts the debugger needs (docs/hardware.md §2) ----------------------------------
+CALL_OPCODES = frozenset(range(0x14, 0x100, 0x20))     # CALL addr: xxx10100 (§2.4)
+RET, RETR = 0x83, 0x93
+MOVX_WRITE = (0x90, 0x91)                                 # MOVX @R0,A / MOVX @R1,A
+P1_VDC, P1_RAM, P1_COPY = 0x08, 0x10, 0x40                # P13, P14, P16 (§4.3, §4.4)
+# opcodes that write internal RAM: base opcode -> how the address is found
+#   "reg": register Rn of the current bank, n = opcode bits 2-0
+#   "ind": @Ri, i = opcode bit 0 (the low 6 bits of Ri)
+IRAM_WRITERS: dict[int, str] = {}
+for _base in (0xA8, 0xB8, 0x18, 0xC8, 0x28, 0xE8):        # MOV Rn,A/#; INC/DEC/XCH/DJNZ Rn
+    for _n in range(8):
+        IRAM_WRITERS[_base + _n] = "reg"
+for _base in (0xA0, 0xB0, 0x10, 0x20, 0x30):              # MOV @Ri,A/#; INC/XCH/XCHD @Ri
+    for _n in range(2):
+        IRAM_WRITERS[_base + _n] = "ind"
+FLAG_NAMES = ((0x80, "C"), (0x40, "AC"), (0x20, "F0"), (0x10, "BS"))
+
+
+# the legend of each character code (docs/hardware.md §14); codes 30-3F are pictures
+GLYPHS = "0123456789:$ ?LP+WERTUIOQSDFGHJKAZXCVBM.-×÷=YN/█"
+PICTURES = ("10", "ball", "man-right", "walk-right", "walk-left", "man-left", "arrow", "tree",
+            "ramp-up", "ramp-down", "man-front", "\\", "ship1", "plane", "ship2", "ship3")
+
+
+def glyph_of_pointer(pointer: int, y: int) -> str:
+    """The character a major object shows: pointer + Y/2 is 8 × code + first row (§7.4)."""
+    row0 = (pointer + y // 2) & 0x1FF
+    code, cut = row0 >> 3, row0 & 7
+    name = GLYPHS[code] if code < 0x30 else PICTURES[code - 0x30]
+    name = "space" if name == " " else name
+    return f"{code:02X}'{name}'" + (f"+{cut}" if cut else "")
+
+
+class DebugError(Exception):
+    """A command the debugger cannot carry out; the message is one sentence."""
+
+
+@dataclass(frozen=True)
+class Watchpoint:
+    space: str          # "iram", "xram" or "vdc"
+    first: int
+    last: int
+
+    def covers(self, space: str, address: int) -> bool:
+        return space == self.space and self.first <= address <= self.last
+
+    def __str__(self) -> str:
+        span = f"{self.first:02X}" if self.first == self.last else f"{self.first:02X}-{self.last:02X}"
+        return f"{self.space} {span}"
+
+
+def _number(text: str) -> int:
+    """An address or count as the user types it: 1A2, 0x1A2, $1A2, 1A2h are hexadecimal (as in
+    MAME's debugger); #12 is decimal."""
+    t = text.strip().lower()
+    try:
+        if t.startswith("#"):
+            return int(t[1:], 10)
+        for prefix in ("0x", "$"):
+            if t.startswith(prefix):
+                return int(t[len(prefix):], 16)
+        if t.endswith("h"):
+            t = t[:-1]
+        return int(t, 16)
+    except ValueError:
+        raise DebugError(_("'{text}' is not a number (hexadecimal, or #decimal)").format(
+            text=text)) from None
+
+
+class Debugger:
+    """The debugger's state and commands over one ``Machine``; ``out`` receives its text."""
+
+    def __init__(self, machine, symbols: dict[str, int] | None = None,
+                 out: Callable[[str], None] = print) -> None:
+        from cartridge.dis48 import symbol_names
+
+        self.machine = machine
+        self.symbols = {k: v for k, v in (symbols or {}).items() if isinstance(v, int)}
+        self._names = symbol_names(self.symbols)
+        self._upper = {k.upper(): v for k, v in self.symbols.items()}
+        self.out = out
+        self.breakpoints: set[int] = set()
+        self.watchpoints: list[Watchpoint] = []
+        self.trace: TextIO | None = None
+        self.stop_reason = ""
+
+    # ---- what the machine holds ----------------------------------------------------------
+
+    @property
+    def pc(self) -> int:
+        return self.machine.cpu.pc
+
+    def _program(self):
+        return self.machine.program
+
+    def address(self, text: str) -> int:
+        """A program address typed as a number or a symbol name."""
+        if text.upper() in self._upper:
+            return self._upper[text.upper()] & 0xFFF
+        value = _number(text)
+        if not 0 <= value <= 0xFFF:
+            raise DebugError(_("{value:X} is outside the 4 KB program space").format(value=value))
+        return value
+
+    def label(self, address: int) -> str:
+        name = self._names.get(address)
+        return f" <{name}>" if name else ""
+
+    def disassemble(self, address: int, count: int = 1) -> list[str]:
+        from cartridge.dis48 import instruction
+
+        prog = bytes(self._program())
+        lines = []
+        for _i in range(count):
+            if address > 0xFFF:
+                break
+            text, raw, _named = instruction(prog[address:], address, self._names)
+            name = self._names.get(address)
+            head = f"{name}:" if name else ""
+            marker = ">" if address == self.pc else " "
+            code = " ".join(f"{b:02X}" for b in raw)
+            lines.append(f"{marker}{address:03X}  {code:<9}{head:<14}{text}")
+            address += len(raw)
+        return lines
+
+    def registers(self) -> list[str]:
+        c, m = self.machine.cpu, self.machine
+        rb = 0x18 if c.psw & 0x10 else 0
+        regs = " ".join(f"R{n}={int(m.iram[rb + n]):02X}" for n in range(8))
+        flags = " ".join(name for bit, name in FLAG_NAMES if c.psw & bit) or "-"
+        line, px = m.beam
+        stack = []
+        for level in range(c.sp - 1, -1, -1):
+            lo, hi = int(m.iram[8 + 2 * level]), int(m.iram[9 + 2 * level])
+            ret = ((hi & 0x0F) << 8) | lo
+            stack.append(f"{ret:03X}{self.label(ret)}")
+        return [
+            f"PC={c.pc:03X}{self.label(c.pc)}  A={c.a:02X}  PSW={c.psw:02X} [{flags}]  "
+            f"SP={c.sp}  F1={c.f1}  TF={c.tf}  T={c.t:02X}",
+            f"{regs}   (" + _("register bank {bank}").format(bank=c.bank) + ")",
+            f"P1={c.p1:02X}  P2={c.p2:02X}  BUS={c.bus:02X}  MB={c.mb}  "
+            + _("cartridge bank {bank}").format(bank=c.p1 & 3)
+            + ("  " + _("in interrupt") if c.in_irq else ""),
+            _("stack: {entries}").format(entries=", ".join(stack) or "-"),
+            _("frame {frame}, line {line}, pixel {px}, cycle {cycle}").format(
+                frame=m.frames, line=line, px=px, cycle=m.cycles),
+        ]
+
+    def hexdump(self, space: str, first: int = 0, length: int | None = None) -> list[str]:
+        memory = self._space(space)
+        length = len(memory) - first if length is None else length
+        if not 0 <= first < len(memory) or length < 1:
+            raise DebugError(_("{space} has addresses 00 to {last:02X}").format(
+                space=space, last=len(memory) - 1))
+        last = min(first + length, len(memory))
+        rows = []
+        for row in range(first - first % 16, last, 16):
+            cells = [f"{int(memory[a]):02X}" if first <= a < last else "  "
+                     for a in range(row, row + 16) if a < len(memory)]
+            rows.append(f"{space} {row:02X}: " + " ".join(cells))
+        return rows
+
+    def _space(self, space: str):
+        memories = {"iram": self.machine.iram, "xram": self.machine.xram,
+                    "vdc": self.machine.vdc_regs}
+        if space not in memories:
+            raise DebugError(_("'{space}' is not a memory; use iram, xram or vdc").format(
+                space=space))
+        return memories[space]
+
+    # ---- running -------------------------------------------------------------------------
+
+    def _writes(self) -> list[tuple[str, int]]:
+        """The (space, address) pairs the instruction at PC is about to write (hardware.md §4.3:
+        MOVX reaches the video chip with P13 = 0 and the RAM with P14 = 0, P16 = 0)."""
+        m, c = self.machine, self.machine.cpu
+        op = int(m.program[c.pc])
+        rb = 0x18 if c.psw & 0x10 else 0
+        found = []
+        if op in MOVX_WRITE:
+            target = int(m.iram[rb + (op & 1)])
+            if not c.p1 & P1_VDC:
+                found.append(("vdc", target))
+            if not c.p1 & P1_RAM and not c.p1 & P1_COPY and target < 0x80:
+                found.append(("xram", target))
+        kind = IRAM_WRITERS.get(op)
+        if kind == "reg":
+            found.append(("iram", rb + (op & 7)))
+        elif kind == "ind":
+            found.append(("iram", int(m.iram[rb + (op & 1)]) & 0x3F))
+        return found
+
+    def step_one(self) -> str:
+        """Execute one instruction; the reason to stop, or "" to go on."""
+        m = self.machine
+        pc = self.pc
+        watched = [w for w in self.watchpoints]
+        before = {w: self._space(w.space)[w.first:w.last + 1].copy() for w in watched}
+        writes = self._writes() if watched else []
+        if self.trace is not None:
+            c = m.cpu
+            self.trace.write(f"{self.disassemble(pc)[0][1:]:<44} A={c.a:02X} PSW={c.psw:02X} "
+                             f"P1={c.p1:02X} frame={m.frames}\n")
+        m.step()
+        for w in watched:
+            hit = next((a for s, a in writes if w.covers(s, a)), None)
+            if hit is None:
+                now = self._space(w.space)[w.first:w.last + 1]
+                changed = [i for i in range(len(now)) if now[i] != before[w][i]]
+                hit = w.first + changed[0] if changed else None
+            if hit is not None:
+                value = int(self._space(w.space)[hit])
+                return _("watchpoint {wp}: {space} {addr:02X} written ({value:02X}) by the "
+                         "instruction at {pc:03X}").format(wp=str(w), space=w.space, addr=hit,
+                                                           value=value, pc=pc)
+        if self.pc in self.breakpoints:
+            return _("breakpoint at {pc:03X}{label}").format(pc=self.pc, label=self.label(self.pc))
+        return ""
+
+    def _until(self, done: Callable[[], bool], limit: int = 10_000_000) -> str:
+        """Step until ``done()`` or a breakpoint or watchpoint; the reason to stop."""
+        for _i in range(limit):
+            reason = self.step_one()
+            if reason:
+                return reason
+            if done():
+                return ""
+        raise DebugError(_("stopped after {n} instructions without reaching the goal").format(
+            n=limit))
+
+    def _fast(self) -> bool:
+        """Whole frames may run compiled: nothing to stop on inside them."""
+        return not self.breakpoints and not self.watchpoints and self.trace is None
+
+    def run_frames(self, count: int) -> str:
+        m = self.machine
+        for _i in range(count):
+            if self._fast():
+                m.run_frame()
+                continue
+            start = m.frames
+            reason = self._until(lambda: m.frames != start)
+            if reason:
+                return reason
+        return ""
+
+    def next_line(self, count: int) -> str:
+        m = self.machine
+        for _i in range(count):
+            start = m.beam[0]
+            reason = self._until(lambda: m.beam[0] != start)
+            if reason:
+                return reason
+        return ""
+
+    def step_over(self) -> str:
+        m = self.machine
+        pc, sp = self.pc, m.cpu.sp
+        if int(m.program[pc]) not in CALL_OPCODES:
+            return self.step_one()
+        back = (pc & 0x800) | ((pc + 2) & 0x7FF)
+        return self._until(lambda: self.pc == back and m.cpu.sp == sp)
+
+    def step_out(self) -> str:
+        m = self.machine
+        sp = m.cpu.sp
+        if sp == 0:
+            raise DebugError(_("the stack is empty: there is no subroutine to leave"))
+        state = {"ret": False}
+
+        def returned() -> bool:
+            return state["ret"] and m.cpu.sp == sp - 1
+
+        def watch() -> bool:
+            done = returned()
+            state["ret"] = int(m.program[self.pc]) in (RET, RETR)
+            return done
+
+        state["ret"] = int(m.program[self.pc]) in (RET, RETR)
+        return self._until(watch)
+
+    def go(self, until: int | None = None, frames: int | None = None) -> str:
+        """Run until a breakpoint, a watchpoint or ``until``; ``frames`` bounds it (a script
+        must end)."""
+        m = self.machine
+        if until is None and self._fast():
+            if frames is None:
+                raise DebugError(_("nothing would stop 'go': set a breakpoint or a watchpoint, "
+                                   "or give a frame count (go FRAMES)"))
+            for _i in range(frames):
+                m.run_frame()
+            return ""
+        start = m.frames
+        limit_frames = frames if frames is not None else None
+        for _i in range(10**9):
+            reason = self.step_one()
+            if reason:
+                return reason
+            if until is not None and self.pc == until:
+                return _("reached {pc:03X}{label}").format(pc=until, label=self.label(until))
+            if limit_frames is not None and m.frames - start >= limit_frames:
+                return ""
+        return ""
+
+    # ---- the video chip, decoded (hardware.md §7) ----------------------------------------
+
+    def video(self) -> list[str]:
+        v = self.machine.vdc_regs
+        ctrl, colour = int(v[0xA0]), int(v[0xA3])
+        names = ("hint", "beam", "sound-irq", "grid", "overlap-irq", "objects", "dots", "fill")
+        on = [n for bit, n in enumerate(names) if ctrl >> bit & 1]
+        out = [_("control A0={ctrl:02X} [{bits}]  colour A3={colour:02X}: background {bg}, grid "
+                 "{grid}{bright}").format(ctrl=ctrl, bits=" ".join(on) or "-", colour=colour,
+                                          bg=(colour >> 3) & 7, grid=colour & 7,
+                                          bright=" bright" if colour & 0x40 else ""),
+               _("collision mask A2={mask:02X}, last result copied by the BIOS (iram 3D)={res:02X}; "
+                 "sound A7-A9={s:06X} AA={snd:02X}").format(
+                   mask=int(v[0xA2]), res=int(self.machine.iram[0x3D]),
+                   s=(int(v[0xA7]) << 16) | (int(v[0xA8]) << 8) | int(v[0xA9]), snd=int(v[0xAA]))]
+        for n in range(4):
+            y, x, attr = int(v[4 * n]), int(v[4 * n + 1]), int(v[4 * n + 2])
+            shape = " ".join(f"{int(v[0x80 + 8 * n + r]):02X}" for r in range(8))
+            out.append(_("sprite {n}: y={y:02X} x={x:02X} colour {c}{zoom}  shape {shape}").format(
+                n=n, y=y, x=x, c=(attr >> 3) & 7, zoom=" zoom" if attr & 4 else "", shape=shape))
+        for n in range(12):
+            base = 0x10 + 4 * n
+            y, x, ptr, attr = (int(v[base + i]) for i in range(4))
+            glyph = glyph_of_pointer(((attr & 1) << 8) | ptr, y)
+            out.append(_("char {n}: y={y:02X} x={x:02X} glyph {g} colour {c}").format(
+                n=n, y=y, x=x, g=glyph, c=(attr >> 1) & 7))
+        for q in range(4):
+            base = 0x40 + 16 * q
+            y, x = int(v[base]), int(v[base + 1])
+            glyphs = " ".join(glyph_of_pointer(((int(v[base + 4 * j + 3]) & 1) << 8)
+                                               | int(v[base + 4 * j + 2]), y) for j in range(4))
+            out.append(_("quad {n}: y={y:02X} x={x:02X} glyphs {g}").format(n=q, y=y, x=x,
+                                                                             g=glyphs))
+        horizontal = " ".join(f"{int(v[0xC0 + c]) | (int(v[0xD0 + c]) & 1) << 8:03X}"
+                              for c in range(9))
+        vertical = " ".join(f"{int(v[0xE0 + n]):02X}" for n in range(10))
+        out.append(_("grid: horizontal columns {h}; vertical lines {v}").format(h=horizontal,
+                                                                              v=vertical))
+        return out
+
+
+# ---- the command language ---------------------------------------------------------------
+
+HELP = (
+    ("s [N]", N_("step N instructions (default 1)")),
+    ("o", N_("step over a CALL")),
+    ("out", N_("run until the current subroutine returns")),
+    ("nl [N]", N_("run to the next scanline (N lines)")),
+    ("nf [N]", N_("run to the end of the frame (N frames)")),
+    ("g [ADDR] [FRAMES]", N_("go until a breakpoint, a watchpoint or ADDR; FRAMES bounds it")),
+    ("bp ADDR|SYMBOL", N_("set a breakpoint on the PC")),
+    ("bpclear [ADDR|all]", N_("remove breakpoints")),
+    ("bplist", N_("list the breakpoints")),
+    ("wp iram|xram|vdc ADDR[-END]", N_("stop when the program writes there")),
+    ("wpclear [all]", N_("remove the watchpoints")),
+    ("wplist", N_("list the watchpoints")),
+    ("r", N_("registers, flags, stack, banks, beam")),
+    ("dasm [ADDR] [N]", N_("disassemble N instructions (default: 10 from the PC)")),
+    ("mem iram|xram|vdc [ADDR] [LEN]", N_("hex view of a memory")),
+    ("vdc", N_("the video chip's objects, colours, grid and collision registers decoded")),
+    ("press KEY / release KEY", N_("hold or let go of a Videopac key")),
+    ("joy 0|1 DIRS|none", N_("set a joystick, e.g. joy 0 up+fire")),
+    ("trace FILE / trace off", N_("write every executed instruction to FILE")),
+    ("shot FILE.png [SCALE]", N_("write the current frame as PNG")),
+    ("q", N_("quit")),
+)
+
+
+class Console:
+    """Reads commands and carries them out on a ``Debugger``; also the window's pause console."""
+
+    def __init__(self, debugger: Debugger) -> None:
+        self.debugger = debugger
+        self.quit = False
+
+    def execute(self, line: str) -> None:
+        """Carry out one command line; errors are said in one sentence, never raised."""
+        words = line.split("#", 1)[0].split()
+        if not words:
+            return
+        verb, rest = words[0].lower(), words[1:]
+        handler = self.COMMANDS.get(verb)
+        d = self.debugger
+        try:
+            if handler is None:
+                raise DebugError(_("unknown command '{verb}'; 'help' lists the commands").format(
+                    verb=verb))
+            reason = handler(self, rest)
+        except DebugError as exc:
+            d.out(_("error: {message}").format(message=exc))
+            return
+        except KeyboardInterrupt:
+            reason = _("interrupted")
+        if isinstance(reason, str) and reason:
+            d.out(reason)
+        if verb in self.MOVES:
+            for text in d.disassemble(d.pc):
+                d.out(text)
+
+    # each handler returns a stop reason (or None) and prints through the debugger
+    def _count(self, rest: list[str], default: int = 1) -> int:
+        """A count: a decimal number of at least 1."""
+        if not rest:
+            return default
+        if not rest[0].isascii() or not rest[0].isdigit() or int(rest[0]) < 1:
+            raise DebugError(_("'{text}' is not a count; give a decimal number of 1 or more")
+                             .format(text=rest[0]))
+        return int(rest[0])
+
+    def c_step(self, rest):
+        d = self.debugger
+        for _i in range(self._count(rest)):
+            reason = d.step_one()
+            if reason:
+                return reason
+        return ""
+
+    def c_over(self, rest):
+        return self.debugger.step_over()
+
+    def c_out(self, rest):
+        return self.debugger.step_out()
+
+    def c_line(self, rest):
+        return self.debugger.next_line(self._count(rest))
+
+    def c_frame(self, rest):
+        return self.debugger.run_frames(self._count(rest))
+
+    def c_go(self, rest):
+        d = self.debugger
+        until = d.address(rest[0]) if rest and rest[0] != "-" else None
+        frames = self._count(rest[1:]) if len(rest) > 1 else None
+        return d.go(until, frames)
+
+    def c_bp(self, rest):
+        d = self.debugger
+        if len(rest) != 1:
+            raise DebugError(_("say where: bp ADDR or bp SYMBOL"))
+        address = d.address(rest[0])
+        d.breakpoints.add(address)
+        d.out(_("breakpoint at {pc:03X}{label}").format(pc=address, label=d.label(address)))
+
+    def c_bpclear(self, rest):
+        d = self.debugger
+        if not rest or rest[0].lower() == "all":
+            d.breakpoints.clear()
+        else:
+            d.breakpoints.discard(d.address(rest[0]))
+
+    def c_bplist(self, rest):
+        d = self.debugger
+        for a in sorted(d.breakpoints):
+            d.out(f"{a:03X}{d.label(a)}")
+        if not d.breakpoints:
+            d.out(_("no breakpoints"))
+
+    def c_wp(self, rest):
+        d = self.debugger
+        if len(rest) != 2:
+            raise DebugError(_("say where: wp iram|xram|vdc ADDR or ADDR-END"))
+        space = rest[0].lower()
+        size = len(d._space(space))
+        first_text, _sep, last_text = rest[1].partition("-")
+        first = _number(first_text)
+        last = _number(last_text) if last_text else first
+        if not 0 <= first <= last < size:
+            raise DebugError(_("{space} has addresses 00 to {last:02X}").format(space=space,
+                                                                                last=size - 1))
+        d.watchpoints.append(Watchpoint(space, first, last))
+        d.out(_("watchpoint on {wp}").format(wp=str(d.watchpoints[-1])))
+
+    def c_wpclear(self, rest):
+        self.debugger.watchpoints.clear()
+
+    def c_wplist(self, rest):
+        d = self.debugger
+        for w in d.watchpoints:
+            d.out(str(w))
+        if not d.watchpoints:
+            d.out(_("no watchpoints"))
+
+    def c_regs(self, rest):
+        for text in self.debugger.registers():
+            self.debugger.out(text)
+
+    def c_dasm(self, rest):
+        d = self.debugger
+        start = d.address(rest[0]) if rest else d.pc
+        for text in d.disassemble(start, self._count(rest[1:], 10)):
+            d.out(text)
+
+    def c_mem(self, rest):
+        d = self.debugger
+        if not rest:
+            raise DebugError(_("say which memory: mem iram|xram|vdc [ADDR] [LEN]"))
+        first = _number(rest[1]) if len(rest) > 1 else 0
+        length = _number(rest[2]) if len(rest) > 2 else None
+        for text in d.hexdump(rest[0].lower(), first, length):
+            d.out(text)
+
+    def c_vdc(self, rest):
+        for text in self.debugger.video():
+            self.debugger.out(text)
+
+    def c_press(self, rest, down: bool = True):
+        if len(rest) != 1:
+            raise DebugError(_("say which key, e.g. press SPACE"))
+        try:
+            (self.debugger.machine.press if down else self.debugger.machine.release)(rest[0])
+        except ValueError as exc:
+            raise DebugError(str(exc)) from None
+
+    def c_release(self, rest):
+        return self.c_press(rest, down=False)
+
+    def c_joy(self, rest):
+        from o2em_core.keyboard import JOY_BITS
+
+        if len(rest) != 2 or rest[0] not in ("0", "1"):
+            raise DebugError(_("say which stick and directions, e.g. joy 0 up+fire or joy 1 none"))
+        dirs = set() if rest[1].lower() == "none" else set(rest[1].lower().split("+"))
+        if dirs - set(JOY_BITS):
+            raise DebugError(_("unknown joystick direction; use up, down, left, right, fire "
+                               "joined by '+', or none"))
+        self.debugger.machine.set_joystick(int(rest[0]), **{k: True for k in dirs})
+
+    def c_trace(self, rest):
+        d = self.debugger
+        if not rest:
+            raise DebugError(_("say where: trace FILE, or trace off"))
+        if d.trace is not None:
+            d.trace.close()
+            d.trace = None
+        if rest[0].lower() != "off":
+            try:
+                d.trace = open(rest[0], "w", encoding="utf-8")
+            except OSError as exc:
+                raise DebugError(_("cannot write {path}: {reason}").format(
+                    path=rest[0], reason=exc.strerror or exc)) from None
+            d.out(_("tracing into {path}").format(path=rest[0]))
+
+    def c_shot(self, rest):
+        from o2em_core import palette
+
+        if not rest:
+            raise DebugError(_("say where: shot FILE.png [SCALE]"))
+        scale = self._count(rest[1:], 1)
+        if scale > 16:
+            raise DebugError(_("the scale must be between 1 and 16"))
+        m = self.debugger.machine
+        try:
+            paths.write_atomically(rest[0], palette.to_png(palette.scale(
+                palette.to_rgb(m.frame), scale)), parents=False)
+        except OSError as exc:
+            raise DebugError(_("cannot write {path}: {reason}").format(
+                path=rest[0], reason=exc.strerror or exc)) from None
+        self.debugger.out(_("frame written to {path}").format(path=rest[0]))
+
+    def c_help(self, rest):
+        for usage, text in HELP:
+            self.debugger.out(f"  {usage:<32} {_(text)}")
+
+    def c_quit(self, rest):
+        self.quit = True
+
+    COMMANDS: dict[str, Callable] = {
+        "s": c_step, "step": c_step, "o": c_over, "over": c_over, "out": c_out,
+        "nl": c_line, "line": c_line, "nf": c_frame, "frame": c_frame, "g": c_go, "go": c_go,
+        "bp": c_bp, "bpset": c_bp, "bpclear": c_bpclear, "bplist": c_bplist,
+        "wp": c_wp, "wpset": c_wp, "wpclear": c_wpclear, "wplist": c_wplist,
+        "r": c_regs, "regs": c_regs, "dasm": c_dasm, "mem": c_mem, "vdc": c_vdc,
+        "press": c_press, "release": c_release, "joy": c_joy, "trace": c_trace,
+        "shot": c_shot, "help": c_help, "q": c_quit, "quit": c_quit,
+    }
+    MOVES = frozenset({"s", "step", "o", "over", "out", "nl", "line", "nf", "frame", "g", "go"})
+
+
+# ---- the command ------------------------------------------------------------------------
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("cart", nargs="?", metavar="CART.bin",
+                        help=_("cartridge image (default: the built-in battle program)"))
+    parser.add_argument("--no-cart", action="store_true", help=_("leave the cartridge slot empty"))
+    parser.add_argument("--bios", metavar="FILE", help=_("1 KB BIOS image (default: the open BIOS)"))
+    parser.add_argument("--region", choices=("pal", "ntsc"), default="pal",
+                        help=_("pal = Videopac G7000 (default), ntsc = Odyssey²"))
+    parser.add_argument("--sym", metavar="FILE", action="append", default=[],
+                        help=_("symbol file written by 'asm48 --sym' (may be given twice); "
+                               "default: CART.json beside the cartridge and the BIOS symbols"))
+    parser.add_argument("--script", metavar="FILE",
+                        help=_("read the commands from FILE instead of the prompt"))
+
+
+def symbols_of(cart: str | None, bios: str | None, sym: list[str],
+               no_cart: bool = False) -> dict[str, int]:
+    """The names the debugger knows: the files given with --sym, else the BIOS's (when it is
+    the built-in one) and the cartridge's (CART.json beside CART.bin, or the built-in one's)."""
+    from cartridge.images import builtin_symbols
+    from videopac.battle import SymbolFileError, load_symbols, symbols_for
+    from videopac.run import UsageError
+
+    table: dict[str, int] = {}
+    try:
+        if not bios and not sym:
+            table.update(builtin_symbols("bios") or {})
+        if not no_cart and not sym:
+            table.update(symbols_for(cart or None) or {})
+        for path in sym:
+            table.update(load_symbols(pathlib.Path(path)))
+    except SymbolFileError as exc:
+        raise UsageError(str(exc)) from None
+    return table
+
+
+def main(args: argparse.Namespace) -> int:
+    from videopac.run import UsageError, _images, _read_text
+
+    try:
+        if args.cart and args.no_cart:
+            raise UsageError(_("give either CART.bin or --no-cart, not both"))
+        bios, cart = _images(args)
+        symbols = symbols_of(args.cart, args.bios, args.sym, args.no_cart)
+        script = _read_text(args.script).splitlines() if args.script else None
+    except UsageError as exc:
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return 2
+    from o2em_core import Machine
+
+    machine = Machine(bios, cart, region=args.region)
+    console = Console(Debugger(machine, symbols))
+    if script is not None:
+        for line in script:
+            if console.quit:
+                break
+            console.execute(line)
+        return 0
+    print(_("videopac debug: 'help' lists the commands, 'q' quits."))
+    for text in console.debugger.disassemble(console.debugger.pc):
+        print(text)
+    while not console.quit:
+        try:
+            line = input("> ")
+        except EOFError:
+            break
+        except KeyboardInterrupt:
+            print()
+            continue
+        console.execute(line)
+    return 0
+
+
+# ---- inside the play window -------------------------------------------------------------
+
+class PlayDebugger:
+    """The debugger of `videopac play`: the debug key (Home) pauses the game into it. Commands
+    are typed in the terminal that started play (a reader thread queues them) and carried out on
+    the window's thread between frames; the window shows the registers as an overlay. ``g``
+    (or ``q``) plays on; while breakpoints or watchpoints are set, play runs the frames through
+    the debugger and stops on them."""
+
+    def __init__(self, session, symbols: dict[str, int] | None = None,
+                 stdin: TextIO | None = None, out: Callable[[str], None] | None = None) -> None:
+        import queue
+
+        self.session = session
+        self.out = out or (lambda text: print(text, flush=True))
+        self.console = Console(Debugger(session.machine, symbols, self.out))
+        self.stdin = sys.stdin if stdin is None else stdin
+        self.lines: "queue.Queue[str]" = queue.Queue()
+        self.active = False
+        self._reader = None
+
+    @property
+    def armed(self) -> bool:
+        d = self.console.debugger
+        return bool(d.breakpoints or d.watchpoints or d.trace is not None)
+
+    def available(self) -> bool:
+        """Whether a terminal is there to type into."""
+        try:
+            return self.stdin is not None and self.stdin.isatty()
+        except (ValueError, OSError):
+            return False
+
+    def _read(self) -> None:
+        for line in self.stdin:
+            self.lines.put(line)
+
+    def enter(self, reason: str = "") -> None:
+        """Pause the game and hand the terminal to the debugger."""
+        import threading
+
+        if not self.available():
+            self.session.say(_("the debugger needs the terminal that started 'videopac play'"))
+            return
+        if self._reader is None:
+            self._reader = threading.Thread(target=self._read, name="debug-console", daemon=True)
+            self._reader.start()
+        self.active = True
+        self.session.paused = True
+        if reason:
+            self.out(reason)
+        self.out(_("debugger: the game is paused; 'help' lists the commands, 'g' plays on."))
+        self._show()
+
+    def _show(self) -> None:
+        d = self.console.debugger
+        lines = d.registers()
+        self.session.debug_lines = lines + d.disassemble(d.pc, 4)
+        for text in lines + d.disassemble(d.pc):
+            self.out(text)
+        self.out("debug>")
+
+    def poll(self) -> None:
+        """Carry out the commands typed since the last tick (window thread)."""
+        import queue
+
+        while self.active:
+            try:
+                line = self.lines.get_nowait()
+            except queue.Empty:
+                return
+            words = line.split("#", 1)[0].split()
+            verb = words[0].lower() if words else ""
+            if verb in ("g", "go", "q", "quit"):
+                if verb in ("g", "go") and len(words) > 1:
+                    try:
+                        self.console.debugger.breakpoints.add(
+                            self.console.debugger.address(words[1]))
+                    except DebugError as exc:
+                        self.out(_("error: {message}").format(message=exc))
+                        continue
+                self.leave()
+                return
+            self.console.execute(line)
+            self._show()
+
+    def leave(self) -> None:
+        self.active = False
+        self.session.paused = False
+        self.session.debug_lines = []
+        self.out(_("playing on"))
+
+    def run_frame(self) -> None:
+        """One frame of play through the debugger (breakpoints armed); stops into it on a hit."""
+        reason = self.console.debugger.run_frames(1)
+        if reason:
+            self.enter(reason)

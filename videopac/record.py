@@ -1,0 +1,86 @@
+"""Recorded input: what a player does to the machine, frame by frame, written in the input-script
+format of `videopac run --input` (docs/emulator.md), so that a session played in the window can
+be replayed headless to the same frame hash — a bug report or a regression test made by playing.
+
+``Recorder`` stands in for the ``Machine``: every input device, the session and the computer
+opponent reach the console through ``press``, ``release``, ``release_all`` and ``set_joystick``,
+so recording there sees all of them, in the order they happen between frames.
+"""
+from __future__ import annotations
+
+from typing import TextIO
+
+from i18n import _
+
+
+class Recorder:
+    """A ``Machine`` that writes each change of its keys and joysticks to ``out`` as
+    ``FRAME press KEY`` / ``FRAME release KEY`` / ``FRAME joy N DIRS`` lines, and ``FRAME end``
+    when closed. Everything else is the machine's own."""
+
+    def __init__(self, machine, out: TextIO) -> None:
+        self.__dict__["_machine"] = machine
+        self.__dict__["_out"] = out
+        self.__dict__["_start"] = machine.frames
+        self.__dict__["_keys"] = set()
+        self.__dict__["_sticks"] = ["none", "none"]
+        out.write(_("# recorded by 'videopac play --record'; replay: videopac run --input FILE")
+                  + "\n")
+        out.write(f"# region {machine.region}\n")
+
+    def __getattr__(self, name: str):
+        return getattr(self._machine, name)
+
+    def __setattr__(self, name: str, value) -> None:
+        setattr(self._machine, name, value)
+
+    @property
+    def frame_number(self) -> int:
+        """Frames emulated since the recording started: the FRAME of the next event."""
+        return self._machine.frames - self._start
+
+    def _line(self, text: str) -> None:
+        self._out.write(f"{self.frame_number} {text}\n")
+        self._out.flush()
+
+    def press(self, key: str) -> None:
+        self._machine.press(key)
+        if key not in self._keys:
+            self._keys.add(key)
+            self._line(f"press {key}")
+
+    def release(self, key: str) -> None:
+        self._machine.release(key)
+        if key in self._keys:
+            self._keys.discard(key)
+            self._line(f"release {key}")
+
+    def release_all(self) -> None:
+        self._machine.release_all()
+        for key in sorted(self._keys):
+            self._line(f"release {key}")
+        self._keys.clear()
+
+    def set_joystick(self, n: int, up: bool = False, down: bool = False, left: bool = False,
+                     right: bool = False, fire: bool = False) -> None:
+        self._machine.set_joystick(n, up=up, down=down, left=left, right=right, fire=fire)
+        held = [d for d, on in (("up", up), ("down", down), ("left", left), ("right", right),
+                                ("fire", fire)) if on]
+        text = "+".join(held) or "none"
+        if text != self._sticks[n]:
+            self._sticks[n] = text
+            self._line(f"joy {n} {text}")
+
+    def reset(self) -> None:
+        self._machine.reset()
+        self._line("reset")
+
+    def load_state(self, data: bytes) -> None:
+        self._machine.load_state(data)
+        self._out.write(_("# {frame}: a save state was loaded here; the replay goes on without "
+                          "it").format(frame=self.frame_number) + "\n")
+
+    def close(self) -> None:
+        """Mark the end of the recording (its length is the replay's default --frames)."""
+        self._line("end")
+        self._out.close()
