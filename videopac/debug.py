@@ -683,7 +683,7 @@ def main(args: argparse.Namespace) -> int:
 # ---- inside the play window -------------------------------------------------------------
 
 class PlayDebugger:
-    """The debugger of `videopac play`: the debug key (Home) pauses the game into it. Commands
+    """The debugger of `videopac play`: the debug key (Scroll Lock) pauses the game into it. Commands
     are typed in the terminal that started play (a reader thread queues them) and carried out on
     the window's thread between frames; the window shows the registers as an overlay. ``g``
     (or ``q``) plays on; while breakpoints or watchpoints are set, play runs the frames through

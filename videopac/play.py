@@ -47,7 +47,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=_("write what is played (keys and sticks, frame by frame) to FILE as "
                                "an input script; 'videopac run --input FILE' replays it"))
     parser.add_argument("--sym", metavar=_("FILE"), action="append", default=[],
-                        help=_("symbol file for the debugger (Home pauses into it; default: "
+                        help=_("symbol file for the debugger (Scroll Lock pauses into it; default: "
                                "CART.json beside the cartridge and the BIOS symbols)"))
 
 

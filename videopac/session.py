@@ -154,7 +154,7 @@ class Session:
     def do_debug(self) -> None:
         """Pause into the debugger in the terminal that started play (docs/debugger.md)."""
         if self.debugger is None:
-            self.say("no debugger here")
+            self.say(_("no debugger here"))
         elif not self.debugger.active:
             self.debugger.enter()
 

@@ -185,7 +185,7 @@ def test_the_prompt_through_a_terminal():
 
 @pytest.mark.xvfb
 def test_home_in_the_play_window_pauses_into_the_debugger(xvfb, tmp_path):
-    """Play in a window started from a terminal; a real Home key press (xdotool) pauses into the
+    """Play in a window started from a terminal; a real Scroll Lock key press (xdotool) pauses into the
     debugger on that terminal; a typed command answers there; 'g' plays on."""
     env = dict(os.environ, PYGLET_AUDIO="silent", DISPLAY=xvfb, XDG_DATA_HOME=str(tmp_path),
                XDG_CONFIG_HOME=str(tmp_path))
@@ -204,7 +204,7 @@ def test_home_in_the_play_window_pauses_into_the_debugger(xvfb, tmp_path):
             time.sleep(0.2)
         time.sleep(1.0)
         subprocess.run(["xdotool", "windowactivate", "--sync", window], env=env)
-        subprocess.run(["xdotool", "key", "--window", window, "Home"], env=env, check=True)
+        subprocess.run(["xdotool", "key", "--window", window, "Scroll_Lock"], env=env, check=True)
         text = _read_until(fd, "debug>", 30)
         assert "the game is paused" in text and "PC=" in text
         os.write(fd, b"vdc\n")

@@ -66,8 +66,8 @@ def test_state_out_then_in_continues_exactly(roms, capsys) -> None:
     ("x press A", "line 1: 'x' is not a frame number"),
     ("0 press F1", "line 1: unknown key 'F1'; keys are 0-9, A-Z, SPACE, ENTER, CLEAR, "
                    "?, ., +, -, *, /, =, YES, NO"),
-    ("\n\n0 joy 2 up", "line 3: expected 'FRAME press KEY', 'FRAME release KEY' or "
-                       "'FRAME joy 0|1 DIRECTIONS', not '0 joy 2 up'"),
+    ("\n\n0 joy 2 up", "line 3: expected 'FRAME press KEY', 'FRAME release KEY', "
+                       "'FRAME joy 0|1 DIRECTIONS', 'FRAME reset' or 'FRAME end', not '0 joy 2 up'"),
     ("0 joy 0 up+jump", "line 1: unknown joystick direction 'jump'; use up, down, left, "
                         "right, fire joined by '+', or none"),
     ("-1 press A", "line 1: the frame number must not be negative"),
@@ -99,8 +99,15 @@ def test_bad_files(roms, capsys) -> None:
         assert _run(capsys, *argv, "--frames", 1) == (2, f"videopac run: {message}\n"), args
 
 
+def test_frames_come_from_the_option_or_the_scripts_end_line(capsys, tmp_path) -> None:
+    assert _run(capsys, "--no-cart") == (2, "videopac run: say how long to run: --frames N, or an "
+                                            "--input script with an 'end' line\n")
+    script = tmp_path / "rec.txt"
+    script.write_text("0 press A\n3 release A\n7 end\n")
+    assert _run(capsys, "--no-cart", "--input", str(script)) == (0, "")
+
+
 @pytest.mark.parametrize("argv, message", [
-    (["--no-cart"], "the following arguments are required: --frames"),
     (["--frames", "x"], "argument --frames: invalid int value: 'x'"),
     (["--frames", "1", "--region", "secam"],
      "argument --region: invalid choice: 'secam' (choose from 'pal', 'ntsc')"),
