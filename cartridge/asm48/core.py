@@ -27,6 +27,8 @@ from .stdinc import STANDARD_INCLUDES
 
 MAX_PASSES = 12
 MAX_NESTING = 64
+# CPUs whose program memory cannot be extended: asl limits their code (its manual, CPU list)
+CODE_LIMITS = {"8021": 0x3FF, "8041": 0x3FF, "8022": 0x7FF, "8042": 0x7FF}
 CONDITIONALS = frozenset({"IF", "IFDEF", "IFNDEF", "IFB", "IFNB", "IFEXIST", "IFNEXIST",
                           "IFUSED", "IFNUSED",
                           "ELSEIF", "ELSE", "ENDIF", "SWITCH", "SELECT", "CASE", "ELSECASE",
@@ -367,8 +369,13 @@ class Pass:
         self.listing.append((start, data, self.current))
         self.pc += len(data)
         problem = None
+        end = CODE_LIMITS.get(self.cpu, CODE_END)
         for addr, b in enumerate(data, start):
-            if addr > CODE_END:
+            if addr > end and end < CODE_END:
+                problem = problem or (f"code at {addr:X}h is beyond the {end + 1 >> 10} KB "
+                                      f"program memory of the {self.cpu} (asl: \"address "
+                                      "overflow\")")
+            elif addr > CODE_END:
                 problem = problem or f"code at {addr:X}h is beyond program memory (000h-FFFh)"
             elif addr in self.memory:
                 problem = problem or f"code at {addr:03X}h overlaps code assembled earlier"
