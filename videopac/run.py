@@ -144,29 +144,29 @@ def _images(args: argparse.Namespace) -> tuple[bytes, bytes | None]:
                           "is not built yet)"))
 
 
-def _read_text(path: str) -> str:
-    from cartridge.files import read_text_at_most
-
+def _read_input(path: str, read) -> str | bytes:
+    """``read(path)`` (a bounded reader of cartridge/files.py); UsageError in one sentence when
+    the file is missing, unreadable, too large or not text."""
     try:
-        return read_text_at_most(path, SCRIPT_LIMIT, _("input scripts"))
+        return read(path)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     except OSError as exc:
         raise UsageError(_("cannot read {path}: {reason}").format(
             path=path, reason=exc.strerror or exc)) from None
+
+
+def _read_text(path: str) -> str:
+    from cartridge.files import read_text_at_most
+
+    return _read_input(path, lambda p: read_text_at_most(p, SCRIPT_LIMIT, _("input scripts")))
 
 
 def _read_state(path: str) -> bytes:
     from cartridge.files import read_at_most
     from o2em_core.machine import STATE_FILE_LIMIT
 
-    try:
-        return read_at_most(path, STATE_FILE_LIMIT, _("save states"))
-    except ValueError as exc:
-        raise UsageError(str(exc)) from None
-    except OSError as exc:
-        raise UsageError(_("cannot read {path}: {reason}").format(
-            path=path, reason=exc.strerror or exc)) from None
+    return _read_input(path, lambda p: read_at_most(p, STATE_FILE_LIMIT, _("save states")))
 
 
 def _symbols(args: argparse.Namespace) -> dict[str, int] | None:

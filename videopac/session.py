@@ -13,7 +13,9 @@ from typing import Callable
 
 from i18n import _
 
+from cartridge.files import read_at_most
 from o2em_core import palette
+from o2em_core.machine import STATE_FILE_LIMIT
 from videopac import paths
 from videopac.keymap import DIRECTIONS, Binding, Keymap
 
@@ -181,7 +183,10 @@ class Session:
     def do_load(self) -> None:
         path = paths.state_path(self.cart, self.slot)
         try:
-            state = path.read_bytes()
+            state = read_at_most(path, STATE_FILE_LIMIT, _("save states"))
+        except ValueError as exc:            # larger than any state: one sentence naming it
+            self.say(_("slot {slot}: {reason}").format(slot=self.slot, reason=exc))
+            return
         except FileNotFoundError:
             self.say(_("slot {slot} is empty").format(slot=self.slot))
             return

@@ -184,3 +184,15 @@ def test_f3_with_a_crafted_state_says_so_and_plays_on(user_dirs) -> None:
     assert session.message.startswith("slot 0: the save state cannot be loaded")
     assert m.save_state() == before
     m.run_frame()
+
+
+def test_f3_with_a_huge_slot_file_reads_a_bounded_part(user_dirs, fake) -> None:
+    from o2em_core.machine import STATE_FILE_LIMIT
+    session = Session(fake, keymap.load(), "conquest")
+    path = paths.state_path("conquest", 0)
+    path.parent.mkdir(parents=True)
+    with open(path, "wb") as f:
+        f.truncate(1 << 30)                      # sparse: 1 GB without using the disk
+    session.control("load")
+    assert session.message == (f"slot 0: {path} is {1 << 30} bytes, larger than "
+                               f"{STATE_FILE_LIMIT}, the limit for save states")
