@@ -187,6 +187,7 @@ class Pass:
     struct_stack: list[tuple[str, str, int, list[tuple[str, int]]]] = field(
         default_factory=list)
     structs: dict[str, tuple[list[tuple[str, int]], int]] = field(default_factory=dict)
+    enum_next: int = 0               # NEXTENUM: where the last ENUM line stopped
     in_condition: bool = False       # evaluating IF: asl wants every symbol known already
 
     # ---- expression context -------------------------------------------------------------

@@ -238,10 +238,11 @@ def relative_org(p: "Pass", st: Statement) -> None:
     p.pc += p.known_int(operand)
 
 
-@directive("ENUM")
+@directive("ENUM", "NEXTENUM")
 def enum(p: "Pass", st: Statement) -> None:
-    """ENUM a, b=10, c: constants counting up from 0 (or from a given value), as asl."""
-    counter = 0
+    """ENUM a, b=10, c: constants counting up from 0 (or from a given value), as asl;
+    NEXTENUM goes on counting where the last ENUM line stopped."""
+    counter = p.enum_next if st.op.upper().lstrip(".") == "NEXTENUM" else 0
     for operand in operands(st, 1, 999):
         name, eq, expr = operand.text.partition("=")
         name = name.strip()
@@ -249,6 +250,7 @@ def enum(p: "Pass", st: Statement) -> None:
             counter = p.known_int(Operand(expr.strip(), operand.column + len(name) + 1))
         p.define(name, counter, "equ", operand.column)
         counter += 1
+    p.enum_next = counter
 
 
 @directive("PUSHV")
@@ -402,7 +404,8 @@ def _store(p: "Pass", data: bytes | int) -> None:
 
 MAX_DUP_BYTES = 0x10000    # a DUP never needs more than 64 KB (the 8048's is 4 KB)
 _RANGES = {1: (-128, 255, "byte"), 2: (-32768, 65535, "word"),
-           4: (-(1 << 31), (1 << 32) - 1, "double word")}
+           4: (-(1 << 31), (1 << 32) - 1, "double word"),
+           8: (-(1 << 63), (1 << 64) - 1, "quad word")}
 
 
 def _items(p: "Pass", operand: Operand, text: str, size: int) -> bytes:
@@ -465,6 +468,12 @@ def define_words(p: "Pass", st: Statement) -> None:
 def define_double_words(p: "Pass", st: Statement) -> None:
     """DD: 32-bit values, low byte first (asl for the 8048)."""
     _store(p, data_operands(p, st, 4))
+
+
+@directive("DQ")
+def define_quad_words(p: "Pass", st: Statement) -> None:
+    """DQ: 64-bit integers, low byte first (asl; floating-point values are not supported)."""
+    _store(p, data_operands(p, st, 8))
 
 
 @directive("BINCLUDE")
