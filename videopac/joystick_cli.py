@@ -53,14 +53,14 @@ def main(args: argparse.Namespace) -> int:
         print(_("{prog}: the baud rate must be positive (the adapter uses {default_baud}).").format(
             prog=PROG, default_baud=DEFAULT_BAUD),
               file=sys.stderr)
-        return 1
+        return 2
     reader = SerialJoystickReader(args.port, args.baud)
     try:
         reader.start(must_open=True)
     except (serial.SerialException, OSError, ValueError) as exc:
         print(_("{prog}: cannot open {port}: {reason}.").format(
             prog=PROG, port=args.port, reason=error_reason(exc)), file=sys.stderr)
-        return 1
+        return 2                       # the port given is missing or no port: an input error
     try:
         _show(reader, args.seconds)
     except KeyboardInterrupt:

@@ -46,7 +46,7 @@ def _export(directory: str | None) -> int:
         print(_("{prog}: {target} is a file, not a folder; name a folder to export into.").format(
             prog=PROG, target=target),
               file=sys.stderr)
-        return 1
+        return 2                       # a usage error, like every other in the commands
     try:
         target.mkdir(parents=True, exist_ok=True)
         for name in builtin_names():

@@ -60,3 +60,14 @@ def test_a_missing_or_impossible_input_file_is_status_2(tmp_path, argv, words):
     err = res.stderr.splitlines()
     assert res.returncode == 2 and words in err[-1] and "Traceback" not in res.stderr
     assert not (tmp_path / "x.bin").exists()
+
+
+@pytest.mark.parametrize("argv", [
+    ["joystick", "test", "/dev/null", "--baud", "0"],
+    ["joystick", "test", "/no/such/port"],
+    ["roms", "export", __file__],
+])
+def test_app_input_errors_are_status_2(capsys, argv):
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith(f"videopac {argv[0]}: ")

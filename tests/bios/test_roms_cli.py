@@ -37,7 +37,7 @@ def test_export_into_a_file_is_one_clear_error(tmp_path):
     target = tmp_path / "file"
     target.write_text("keep me")
     done = roms("export", str(target))
-    assert done.returncode != 0 and target.read_text() == "keep me"
+    assert done.returncode == 2 and target.read_text() == "keep me"
     assert done.stderr.startswith("videopac roms: ") and len(done.stderr.splitlines()) == 1
     assert "Traceback" not in done.stderr
 

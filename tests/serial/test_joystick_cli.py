@@ -72,11 +72,11 @@ def test_live_states_are_shown(root):
     ("ttyUSB7", "No such file or directory"),
     ("notes.txt", "Could not configure port: Inappropriate ioctl for device"),   # not a tty
 ])
-def test_port_that_cannot_be_opened_is_one_line_and_exit_1(tmp_path, name, reason):
+def test_port_that_cannot_be_opened_is_one_line_and_exit_2(tmp_path, name, reason):
     (tmp_path / "notes.txt").write_text("not a serial port")
     res = subprocess.run([sys.executable, "-m", "videopac", "joystick", "test",
                           str(tmp_path / name)], capture_output=True, text=True, env=ENV)
-    assert res.returncode == 1 and res.stdout == ""
+    assert res.returncode == 2 and res.stdout == ""
     assert res.stderr == f"videopac joystick: cannot open {tmp_path / name}: {reason}.\n"
 
 
