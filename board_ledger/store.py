@@ -158,15 +158,25 @@ class Store:
                     conn.close()
                     raise
                 return conn
-            return self._read_only_connection()
+            return self._read_only_connection(tidy=True)
 
-    def _read_only_connection(self) -> sqlite3.Connection:
+    def _read_only_connection(self, tidy: bool = False) -> sqlite3.Connection:
         """A connection that never writes. A WAL file in a read-only folder without its -wal/-shm
         files cannot be opened the usual way; then nothing can be writing it, so it is read as
-        immutable."""
+        immutable.
+
+        ``tidy``, for a file that has passed the checks: where it could be written, the
+        connection is a plain one told to change nothing (query_only), so that, closing last, it
+        folds the WAL back and removes the -wal and -shm files that a mode=ro connection would
+        leave beside the game after `status`, `export` or `chart`."""
         uri = self.path.resolve().as_uri()
+        writable = tidy and os.access(self.path, os.W_OK) and \
+            os.access(self.path.parent, os.W_OK | os.X_OK)
         try:
-            conn = sqlite3.connect(f"{uri}?mode=ro", uri=True, isolation_level=None, timeout=self.busy)
+            conn = sqlite3.connect(f"{uri}?mode={'rw' if writable else 'ro'}", uri=True,
+                                   isolation_level=None, timeout=self.busy)
+            if writable:
+                conn.execute("PRAGMA query_only=ON")
             conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
             return conn
         except sqlite3.Error as exc:
