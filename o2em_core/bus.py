@@ -53,14 +53,15 @@ def map_program(prog: np.ndarray, bios: np.ndarray, cart: np.ndarray, regs: np.n
     0x000–0x3FF; the cartridge's bank (``Board``, from the registers CART_BANK_SIZE,
     CART_BANK_MASK and CART_HIGH) at 0x400–0xFFF; an empty slot reads 0xFF. (Programs switch
     banks several times a frame, so this copies in loops LLVM vectorizes.)"""
-    _copy(prog, 0, bios, 0, BIOS_SIZE)
+    # int64 arguments, never constants: numba compiles a function once per literal value
+    _copy(prog, np.int64(0), bios, np.int64(0), np.int64(BIOS_SIZE))
     if regs[CART_MASK] < 0:
         for i in range(BIOS_SIZE, 0x1000):
             prog[i] = 0xFF
         return
     bank = (p1 & regs[CART_BANK_MASK]) * regs[CART_BANK_SIZE]
-    _copy(prog, 0x400, cart, bank, 0x800)
-    _copy(prog, 0xC00, cart, bank + regs[CART_HIGH], 0x400)
+    _copy(prog, np.int64(0x400), cart, bank, np.int64(0x800))
+    _copy(prog, np.int64(0xC00), cart, bank + regs[CART_HIGH], np.int64(0x400))
 
 
 @njit(cache=True)

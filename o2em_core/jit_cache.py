@@ -95,7 +95,7 @@ def is_compiled() -> bool:
 
 # Compiled functions (numba "numba:compile" events of the core) in a first start that runs a
 # frame of the battle cartridge and converts it to RGB: the 100 % mark of the progress bar.
-EXPECTED_COMPILES = 53
+EXPECTED_COMPILES = 45
 BAR = 30
 
 

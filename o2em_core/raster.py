@@ -126,7 +126,7 @@ def _edge(mask: int, left: int, here: int) -> int:
     a sprite pixel count as touching."""
     r = np.int64(0)
     if here & CLASS_MAJOR:
-        r |= _collide(mask, left & 0x3F, CLASS_MAJOR)
+        r |= _collide(mask, left & 0x3F, np.int64(CLASS_MAJOR))
     return r | _collide(mask, left & 0x30, here & 0x0F)
 
 
@@ -151,17 +151,17 @@ def _draw_grid(vregs: np.ndarray, line: int, s: np.ndarray, t: int) -> None:
         for col in range(9):
             if ((np.int64(vregs[0xD0 + col]) << 8 | vregs[0xC0 + col]) >> r) & 1:
                 a = GRID_X + GRID_COLUMN * col
-                _grid_span(a, a + 36, CLASS_HGRID, colour, s, t)
+                _grid_span(a, a + 36, np.int64(CLASS_HGRID), colour, s, t)
         if ctrl & CTRL_DOTS:
             for v in range(10):
                 a = GRID_X + GRID_COLUMN * v
-                _grid_span(a, a + 4, CLASS_HGRID, colour, s, t)
+                _grid_span(a, a + 4, np.int64(CLASS_HGRID), colour, s, t)
     if r <= 7:
         width = 32 if ctrl & CTRL_FILL else 4
         for v in range(10):
             if (vregs[0xE0 + v] >> r) & 1:
                 a = GRID_X + GRID_COLUMN * v
-                _grid_span(a, a + width, CLASS_VGRID, colour, s, t)
+                _grid_span(a, a + width, np.int64(CLASS_VGRID), colour, s, t)
 
 
 @njit(cache=True)
@@ -200,7 +200,7 @@ def _draw_cell(vregs: np.ndarray, line: int, y: int, x: int, reg: int, mask: int
         else:
             s[_CLAIM + px] = 1
         if (bits >> (7 - (k >> 1))) & 1:       # bit 7 is the leftmost pixel
-            hit = _collide(mask, present, CLASS_MAJOR)
+            hit = _collide(mask, np.int64(present), np.int64(CLASS_MAJOR))
             s[_HITS + px] |= hit
             out |= hit
             s[_CMAP + px] = present | CLASS_MAJOR
@@ -275,7 +275,7 @@ def _draw_sprites(vregs: np.ndarray, line: int, mask: int,
                 a = x + m * size
                 for px in range(b + a, b + min(a + size, WIDTH)):
                     present = s[_CMAP + px]
-                    hit = _collide(mask, present, bit)
+                    hit = _collide(mask, np.int64(present), bit)
                     s[_HITS + px] |= hit
                     out |= hit
                     s[_COLOUR + px] = colour
@@ -322,7 +322,7 @@ def _compose_line(vregs: np.ndarray, ntsc: bool, line: int, s: np.ndarray, b: in
             # pixel x meets pixel x - 1 (its left neighbour); a pixel without an object gets
             # 0, so the loop needs no branch and LLVM vectorizes it
             for px in range(b + max(left, 1), b + right):
-                e = _edge(mask, s[_CMAP + px - 1], s[_CMAP + px])
+                e = _edge(mask, np.int64(s[_CMAP + px - 1]), np.int64(s[_CMAP + px]))
                 s[_EDGE + px] = e
                 out |= e
     s[b + _TOTAL] = out & 0xFF
@@ -435,7 +435,7 @@ def draw_into(vregs: np.ndarray, ntsc: bool, line: int, x0: int, x1: int, lum_fo
     if x0 > 0 and mask and not s[b + _RULES] & NO_EDGE_PASS:
         # the first pixel meets its left neighbour as it was drawn, perhaps by older registers
         left = left_drawn if follows else s[b + _CMAP + x0 - 1]
-        result |= _edge(mask, left, s[b + _CMAP + x0])
+        result |= _edge(mask, np.int64(left), np.int64(s[b + _CMAP + x0]))
     return result, STATUS_OVERLAP if claims & 2 else 0
 
 

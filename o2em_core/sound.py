@@ -139,7 +139,7 @@ def emit_line(vregs: np.ndarray, snd: np.ndarray, audio: np.ndarray) -> None:
         y = ((x - snd[SND_DC_X]) << DC_SHIFT) + _mul_pole(snd[SND_DC_Y], pole)
         snd[SND_DC_X] = x
         snd[SND_DC_Y] = y
-        sample = _to_zero(y, DC_SHIFT)
+        sample = _to_zero(y, np.int64(DC_SHIFT))
         if n < AUDIO_CAPACITY:
             audio[n] = max(-32768, min(32767, sample))
             n += 1
@@ -158,7 +158,7 @@ def _to_zero(value: int, shift: int) -> int:
 
 @njit(cache=True)
 def _mul_pole(y: int, pole: int) -> int:
-    return _to_zero(y * pole, POLE_SHIFT)
+    return _to_zero(y * pole, np.int64(POLE_SHIFT))
 
 
 SND_CONSTANTS = (SND_RATE, SND_LINE_TICKS, SND_TICK_HZ, SND_DC_POLE)
