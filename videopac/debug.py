@@ -114,7 +114,7 @@ class Debugger:
 
     @property
     def pc(self) -> int:
-        return self.machine.cpu.pc
+        return self.machine.pc
 
     def _program(self):
         return self.machine.program
@@ -220,7 +220,7 @@ class Debugger:
         """Execute one instruction; the reason to stop, or "" to go on."""
         m = self.machine
         pc = self.pc
-        watched = [w for w in self.watchpoints]
+        watched = self.watchpoints
         before = {w: self._space(w.space)[w.first:w.last + 1].copy() for w in watched}
         writes = self._writes() if watched else []
         if self.trace is not None:
@@ -228,6 +228,11 @@ class Debugger:
             self.trace.write(f"{self.disassemble(pc)[0][1:]:<44} A={c.a:02X} PSW={c.psw:02X} "
                              f"P1={c.p1:02X} frame={m.frames}\n")
         m.step()
+        if not watched:
+            if self.pc in self.breakpoints:
+                return _("breakpoint at {pc:03X}{label}").format(pc=self.pc,
+                                                                 label=self.label(self.pc))
+            return ""
         for w in watched:
             hit = next((a for s, a in writes if w.covers(s, a)), None)
             if hit is None:
