@@ -93,7 +93,9 @@ def test_event_loop_plays_and_closes(xvfb, fake):
     window = PlayWindow(session, "pal", scale=1)
     pyglet.clock.schedule_once(lambda dt: window.dispatch_event("on_close"), 1.0)
     assert play.run(session, window) == 0
-    assert 0.7 * fake.fps <= fake.frames <= 1.3 * fake.fps
+    # frames ran, and never ahead of real time (a busy machine may run fewer: no lower bound on
+    # speed here; the pacer's timing is tested with a fake clock in test_pacing.py)
+    assert 1 <= fake.frames <= 1.3 * fake.fps
 
 
 @pytest.mark.xvfb
