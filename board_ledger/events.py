@@ -160,11 +160,8 @@ class Players(Event):
 
 
 @dataclass(frozen=True)
-class Start(Event):
-    """The starting player, chosen at the table (rule 2)."""
-    verb: ClassVar[str] = "start"
-    usage: ClassVar[str] = N_("start NAME                        the starting player, or:")
-    german: ClassVar[tuple[str, ...]] = ("beginn",)
+class _PlayerAction(Event):
+    """An action of one named player, written VERB NAME."""
     player: str
 
     @classmethod
@@ -173,6 +170,14 @@ class Start(Event):
 
     def format(self, pen: Pen = CANONICAL) -> str:
         return pen.line(self.verb, quote(self.player))
+
+
+@dataclass(frozen=True)
+class Start(_PlayerAction):
+    """The starting player, chosen at the table (rule 2)."""
+    verb: ClassVar[str] = "start"
+    usage: ClassVar[str] = N_("start NAME                        the starting player, or:")
+    german: ClassVar[tuple[str, ...]] = ("beginn",)
 
 
 @dataclass(frozen=True)
@@ -315,19 +320,11 @@ class War(Event):
 
 
 @dataclass(frozen=True)
-class Pass(Event):
+class Pass(_PlayerAction):
     """The player whose turn it is gives the attack option on to the left (rules 14, 20)."""
     verb: ClassVar[str] = "pass"
     usage: ClassVar[str] = N_("pass NAME")
     german: ClassVar[tuple[str, ...]] = ("passen",)
-    player: str
-
-    @classmethod
-    def parse(cls, args: Args) -> Self:
-        return cls(*args.exactly(1))
-
-    def format(self, pen: Pen = CANONICAL) -> str:
-        return pen.line(self.verb, quote(self.player))
 
 
 @dataclass(frozen=True)
