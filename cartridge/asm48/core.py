@@ -108,6 +108,23 @@ class Conditional:
     switch: Value | None = None      # SWITCH: the value the CASEs compare with
 
 
+@dataclass
+class StructDef:
+    """A STRUCT or UNION being defined: its name ("" with NOEXTNAMES), the separator of
+    the field names, the location counter to go back to, the fields (name, offset); in a
+    union every field starts at 0 and the longest one is the length."""
+
+    name: str
+    sep: str
+    saved: int
+    union: bool = False
+    fields: list[tuple[str, int]] = field(default_factory=list)
+    longest: int = 0
+
+    def qualified(self, name: str) -> str:
+        return f"{self.name}{self.sep}{name}" if self.name else name
+
+
 class ExitMacro(Exception):
     """EXITM: leave the macro expansion being assembled."""
 
@@ -184,8 +201,7 @@ class Pass:
     used: set[str] = field(default_factory=set)  # names referenced so far (IFUSED)
     # STRUCT: the definitions being read (name, separator, saved pc, fields) and the
     # structures defined (NAME -> fields as (name, offset), length)
-    struct_stack: list[tuple[str, str, int, list[tuple[str, int]]]] = field(
-        default_factory=list)
+    struct_stack: list["StructDef"] = field(default_factory=list)
     structs: dict[str, tuple[list[tuple[str, int]], int]] = field(default_factory=dict)
     enum_next: int = 0               # NEXTENUM: where the last ENUM line stopped
     in_condition: bool = False       # evaluating IF: asl wants every symbol known already
@@ -540,12 +556,11 @@ class Pass:
         if st.label in ("-", "+", "/"):
             self.define_nameless(st.label)
         elif st.label is not None and self.struct_stack:
-            name, sep, _, fields = self.struct_stack[-1]
-            fields.append((st.label, self.pc))          # a field: its offset
-            if name:
-                self.define(f"{name}{sep}{st.label}", self.pc, "equ", st.label_column)
-            else:
-                self.define(st.label, self.pc, "equ", st.label_column)
+            top = self.struct_stack[-1]
+            if top.union:                               # every field of a union is at 0
+                top.longest, self.pc = max(top.longest, self.pc), 0
+            top.fields.append((st.label, self.pc))      # a field: its offset
+            self.define(top.qualified(st.label), self.pc, "equ", st.label_column)
         elif st.label is not None and not (macro and macro.controls.int_label):
             self.define(st.label, self.pc, "label", st.label_column)
         if op is None:
@@ -580,7 +595,14 @@ class Pass:
             raise SourceError(f"a structure ({st.op}) needs a name in the label field")
         fields, length = self.structs[op]
         for field_name, offset in fields:
-            self.define(f"{st.label}_{field_name}", self.pc + offset, "label", st.label_column)
+            if self.struct_stack:           # a structure inside a structure's definition
+                top = self.struct_stack[-1]
+                top.fields.append((f"{st.label}_{field_name}", self.pc + offset))
+                self.define(top.qualified(f"{st.label}_{field_name}"), self.pc + offset, "equ",
+                            st.label_column)
+            else:
+                self.define(f"{st.label}_{field_name}", self.pc + offset, "label",
+                            st.label_column)
         self.listing.append((self.pc, b"", self.current))
         self.pc += length
 

@@ -186,31 +186,36 @@ def align(p: "Pass", st: Statement) -> None:
     p.emit(bytes([fill & 0xFF]) * gap)
 
 
-@directive("STRUCT", "STRUC", table=LABEL_DIRECTIVES)
+@directive("STRUCT", "STRUC", "UNION", table=LABEL_DIRECTIVES)
 def struct(p: "Pass", st: Statement) -> None:
     """STRUCT [DOTS|NOEXTNAMES]: the labels up to ENDSTRUCT are the offsets of its fields,
-    entered as NAME_field (NAME.field with DOTS, field with NOEXTNAMES), as asl does."""
+    entered as NAME_field (NAME.field with DOTS, field with NOEXTNAMES), as asl does.
+    UNION ... ENDUNION: every field at offset 0, the length is the longest field's."""
+    from .core import StructDef
     options = {o.text.upper() for o in operands(st, 0, 2)}
     if p.struct_stack:
-        raise SourceError("STRUCT inside a STRUCT is not supported by asm48")
+        raise SourceError("a STRUCT or UNION defined inside another is not supported by "
+                          "asm48 (an instance of a structure defined before is)")
     name = "" if "NOEXTNAMES" in options else (st.label or "")
-    p.struct_stack.append((name, "." if "DOTS" in options else "_", p.pc, []))
+    p.struct_stack.append(StructDef(name, "." if "DOTS" in options else "_", p.pc,
+                                    union=st.op.upper().lstrip(".") == "UNION"))
     p.pc = 0
 
 
-@directive("ENDSTRUCT", "ENDSTRUC", "ENDS", table=LABEL_DIRECTIVES)
+@directive("ENDSTRUCT", "ENDSTRUC", "ENDS", "ENDUNION", table=LABEL_DIRECTIVES)
 def end_struct(p: "Pass", st: Statement) -> None:
     """ENDSTRUCT [with a label]: define NAME_LEN (or label_LEN), go back to where the
     location counter was."""
     operands(st, 0)
     if not p.struct_stack:
         raise SourceError("ENDSTRUCT without STRUCT")
-    name, sep, saved, fields = p.struct_stack.pop()
-    length = p.pc
-    p.define(f"{st.label or name}{sep}LEN" if (st.label or name) else "LEN", length, "equ")
-    if name:
-        p.structs[name.upper()] = fields, length
-    p.pc = saved
+    top = p.struct_stack.pop()
+    length = max(top.longest, p.pc) if top.union else p.pc
+    owner = st.label or top.name
+    p.define(f"{owner}{top.sep}LEN" if owner else "LEN", length, "equ")
+    if top.name:
+        p.structs[top.name.upper()] = top.fields, length
+    p.pc = top.saved
 
 
 @directive("PHASE")
