@@ -1,8 +1,11 @@
 """`videopac play` as a command: no display, missing ROMs, bad files; and the real event loop."""
 import argparse
+import contextlib
 import os
+import signal
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -132,30 +135,46 @@ def window_titles(display: str) -> list[str]:
         xlib.XCloseDisplay(dpy)
 
 
+@contextlib.contextmanager
+def play_process(argv: list[str], env: dict[str, str]):
+    """`python -m videopac play ARGV` with stderr piped; killed at the end if still running."""
+    proc = subprocess.Popen([sys.executable, "-m", "videopac", "play", *argv],
+                            stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        yield proc
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+def wait_for_window(display: str, title: str, proc, seconds: float = 90) -> None:
+    """Until the window is up (a cold numba cache compiles the core first)."""
+    deadline = time.monotonic() + seconds
+    while title not in window_titles(display):
+        assert proc.poll() is None and time.monotonic() < deadline, proc.stderr.read()
+        time.sleep(0.1)
+
+
+def stop_with_ctrl_c(proc) -> str:
+    """Send SIGINT (Ctrl-C) and return what the process wrote on stderr."""
+    proc.send_signal(signal.SIGINT)
+    return proc.communicate(timeout=30)[1]
+
+
 @pytest.mark.xvfb
 def test_command_opens_the_window_and_stops_on_ctrl_c(xvfb, tmp_path):
     """`python -m videopac play CART --bios FILE` with the real machine: its window appears and
     stays (the loop runs), and Ctrl-C ends it with status 130 and no traceback."""
-    import signal
-    import time
     bios, cart = tmp_path / "b.bin", tmp_path / "c.bin"
     bios.write_bytes(bytes(1024))
     cart.write_bytes(bytes(2048))
     env = dict(os.environ, PYGLET_AUDIO="silent")
-    proc = subprocess.Popen([sys.executable, "-m", "videopac", "play", str(cart), "--bios", str(bios)],
-                            stderr=subprocess.PIPE, text=True, env=env)
-    try:
-        deadline = time.monotonic() + 90            # a cold numba cache compiles the core first
-        while "Videopac - c" not in window_titles(xvfb):
-            assert proc.poll() is None and time.monotonic() < deadline, proc.stderr.read()
-            time.sleep(0.1)
+    with play_process([str(cart), "--bios", str(bios)], env) as proc:
+        wait_for_window(xvfb, "Videopac - c", proc)
         time.sleep(1.0)
         assert proc.poll() is None and "Videopac - c" in window_titles(xvfb)
-        proc.send_signal(signal.SIGINT)
-        _, err = proc.communicate(timeout=30)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
+        err = stop_with_ctrl_c(proc)
     assert proc.returncode == 130 and "Traceback" not in err
     assert "Videopac - c" not in window_titles(xvfb)
 
