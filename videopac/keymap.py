@@ -1,7 +1,8 @@
 """The keymap: which PC key is which Videopac key, joystick direction or app control.
 
-Data, not code: the defaults live in ``videopac/data/keymap.toml``; a player's own file replaces
-the tables it contains. Every name is checked, so a typo is one clear sentence, not a dead key.
+Data, not code: the defaults live in ``videopac/data/keymap.toml``, the ``[controls]`` table
+with the controls themselves in videopac/controls.py; a player's own file replaces the tables it
+contains. Every name is checked, so a typo is one clear sentence, not a dead key.
 """
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ import tomllib
 from cartridge.files import read_text_at_most
 from i18n import _
 
+from videopac import controls
+
 DEFAULT = pathlib.Path(__file__).resolve().parent / "data" / "keymap.toml"
 KEYMAP_LIMIT = 1 << 20      # bytes; the default keymap is 5 KB
 
@@ -20,10 +23,7 @@ VIDEOPAC_KEYS = frozenset(
     [str(d) for d in range(10)] + [chr(c) for c in range(ord("A"), ord("Z") + 1)]
     + ["SPACE", "ENTER", "CLEAR", "?", ".", "+", "-", "*", "/", "=", "YES", "NO"])
 DIRECTIONS = ("up", "down", "left", "right", "fire")
-CONTROLS = frozenset(["help", "save", "load", "reset", "slot-", "slot+", "pause", "fullscreen",
-                      "leave-fullscreen", "screenshot", "fast-forward", "debug",
-                      # the ledger beside the battle (videopac/table.py)
-                      "ledger", "confirm", "next-choice", "swap-sides", "undo"])
+CONTROLS = frozenset(controls.BY_NAME)          # videopac/controls.py
 TABLES = ("keyboard", "joystick.0", "joystick.1", "controls")
 
 
@@ -59,6 +59,11 @@ def _pc_key_symbols() -> dict[str, int]:
     return {n: v for n, v in vars(key).items()
             if n.isupper() or n.startswith("_") and n[1:].isdigit()
             if isinstance(v, int) and not n.startswith("MOD_")}
+
+
+def default_text() -> str:
+    """The default keymap file: the keys and joysticks of keymap.toml and the controls' table."""
+    return DEFAULT.read_text(encoding="utf-8") + "\n" + controls.keymap_table()
 
 
 def _read(path: pathlib.Path) -> dict:
@@ -117,7 +122,7 @@ def _binding(table: str, value: object, where: str) -> Binding:
 
 def load(user: pathlib.Path | None = None) -> Keymap:
     """The default keymap, with each table of ``user`` (if given) replacing the default's."""
-    tables = _tables(_read(DEFAULT), DEFAULT)
+    tables = _tables(tomllib.loads(default_text()), DEFAULT)
     sources = dict.fromkeys(tables, DEFAULT)
     if user is not None:
         for name, table in _tables(_read(user), user).items():

@@ -140,7 +140,7 @@ def write_keymap() -> int:
     target = paths.user_keymap()
     if target.exists():
         return fail(_("{path} exists already; edit it, or remove it to start again.").format(path=target))
-    paths.write_atomically(target, keymap.DEFAULT.read_bytes())
+    paths.write_atomically(target, keymap.default_text().encode("utf-8"))
     print(_("wrote {path}").format(path=target))
     return 0
 

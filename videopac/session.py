@@ -17,14 +17,12 @@ from cartridge.files import read_at_most
 from o2em_core import palette
 from o2em_core.machine import STATE_FILE_LIMIT
 from videopac import paths
+from videopac.controls import BY_NAME
 from videopac.keymap import DIRECTIONS, Binding, Keymap
 
 SLOTS = 10
 MESSAGE_SECONDS = 2.0
 KEYBOARD, PADS = 0, 1      # the two sources of joystick bits, merged by OR
-# control names (keymap.CONTROLS) that are not method names as they stand
-LEDGER_CONTROLS = ("ledger", "confirm", "next-choice", "swap-sides", "undo")   # videopac/table.py
-METHODS = {"slot-": "previous_slot", "slot+": "next_slot", "leave-fullscreen": "fullscreen"}
 
 
 class Session:
@@ -130,21 +128,29 @@ class Session:
 
     # -- controls ---------------------------------------------------------------------------
     def control(self, name: str, down: bool = True) -> None:
-        """Carry out a control; all but fast-forward act on the key going down."""
-        if name == "fast-forward":
-            self.fast = down
-            if down:
-                self.say(_("fast forward"))
-            return
+        """Carry out a control (videopac/controls.py): the window's or the ledger table's action
+        for it if they set one, else the table's handler; only a held control (fast-forward)
+        acts on the key going up."""
+        control = BY_NAME[name]
         if not down:
+            if control.release is not None:
+                control.release(self)
             return
-        if name in self.window_actions:
-            self.window_actions[name]()
-            return
-        if name in LEDGER_CONTROLS:
-            self.say(_("no ledger open: videopac play --ledger GAME.sqlite"))
-            return
-        getattr(self, "do_" + METHODS.get(name, name))()
+        action = self.window_actions.get(name)
+        if action is not None:
+            action()
+        else:
+            control.press(self)
+
+    def fast_forward(self, on: bool) -> None:
+        """Run as fast as the machine can while the key is held."""
+        self.fast = on
+        if on:
+            self.say(_("fast forward"))
+
+    def no_ledger(self) -> None:
+        """A ledger key without a ledger open: say how to open one."""
+        self.say(_("no ledger open: videopac play --ledger GAME.sqlite"))
 
     def do_help(self) -> None:
         self.help = not self.help

@@ -19,6 +19,7 @@ from pyglet.window import key as pkey
 from i18n import N_, _
 
 from o2em_core import palette
+from videopac.controls import CONTROLS
 
 WIDTH, HEIGHT = 360, 243
 # ITU-R BT.601 square-pixel sampling rates per frame line, halved for one field
@@ -39,11 +40,8 @@ PC_NAMES = {"BACKSPACE": N_("Bksp"), "DELETE": N_("Del"), "RETURN": N_("Enter"),
             "NUM_ENTER": N_("num Enter"), "RCTRL": N_("right Ctrl"), "LCTRL": N_("left Ctrl"),
             "HOME": N_("Home"), "END": N_("End"), "PAGEUP": N_("PgUp"), "PAGEDOWN": N_("PgDn"),
             "PAUSE": N_("Pause"), "TAB": N_("Tab"), "ESCAPE": N_("Esc"), "INSERT": N_("Ins")}
-# the controls on the overlay's last line, with the names it shows for them
-CONTROL_LINE = {"help": N_("help"), "save": N_("save"), "load": N_("load"), "slot-": N_("slot-"),
-                "slot+": N_("slot+"), "reset": N_("reset"), "pause": N_("pause"),
-                "fast-forward": N_("fast-forward"), "screenshot": N_("screenshot"),
-                "fullscreen": N_("fullscreen"), "ledger": N_("ledger")}
+# the controls on the overlay's last line, with the names it shows for them (videopac/controls.py)
+CONTROL_LINE = {c.name: c.label for c in CONTROLS if c.label is not None}
 # joystick directions as the overlay shows them (the keymap file keeps the English words)
 DIRECTIONS = {"up": N_("up"), "down": N_("down"), "left": N_("left"), "right": N_("right"),
               "up+left": N_("up+left"), "up+right": N_("up+right"), "down+left": N_("down+left"),

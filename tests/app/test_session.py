@@ -196,3 +196,27 @@ def test_f3_with_a_huge_slot_file_reads_a_bounded_part(user_dirs, fake) -> None:
     session.control("load")
     assert session.message == (f"slot 0: {path} is {1 << 30} bytes, larger than "
                                f"{STATE_FILE_LIMIT}, the limit for save states")
+
+
+def test_every_control_of_the_table_is_on_a_default_key_and_does_something(session, fake):
+    """videopac/controls.py is the one list: each control has a default PC key in the keymap,
+    and pressing that key carries the control out (here: its message, or the help overlay)."""
+    from videopac import controls
+    for control in controls.CONTROLS:
+        symbols = [s for s, b in session.keymap.bindings.items() if b.kind == "control" and b.value == control.name]
+        assert [session.keymap.names[s] for s in symbols] == list(control.keys), control.name
+        before = (session.message, session.help, session.paused, session.fast, session.slot)
+        session.message = ""
+        session.key_press(symbols[0])
+        session.key_release(symbols[0])
+        after = (session.message, session.help, session.paused, session.fast, session.slot)
+        assert after != before or session.message, control.name
+
+
+def test_ledger_keys_without_a_ledger_say_how_to_open_one(session):
+    session.key_press(key.F9)
+    assert session.current_message() == "no ledger open: videopac play --ledger GAME.sqlite"
+    session.window_actions["confirm"] = lambda: session.say("booked")      # what the table sets
+    session.key_release(key.F9)
+    session.key_press(key.F9)
+    assert session.current_message() == "booked"
