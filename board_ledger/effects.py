@@ -15,7 +15,7 @@ from i18n import N_, _
 from board_ledger import events as ev
 from board_ledger.board import shown
 from board_ledger.notation import display_event, format_event, parse_line
-from board_ledger.rules import ZONE_BONUS, pbr
+from board_ledger.rules import ZONE_BONUS, challenge_energy, pbr
 from board_ledger.state import ALLIED, State
 
 if TYPE_CHECKING:
@@ -138,7 +138,7 @@ def effects(before: State, after: State, action: ev.Event, cancelled: ev.Event |
             and (after.expected != before.expected or before.confrontation):
         a, b = after.expected
         out.append({"kind": "challenge", "challenger": a, "opponent": b,
-                    "energies": {a: after.player(a).halves * 50, b: after.player(b).halves * 50}})
+                    "energies": {n: challenge_energy(after.player(n).halves) for n in (a, b)}})
     elif after.phase in ("play", "final-round") and not after.war:
         turn = _turn(after)
         if turn != _turn(before) or before.war or isinstance(action, ev.Undo):

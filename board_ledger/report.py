@@ -7,7 +7,7 @@ from i18n import N_, _, sort_key
 
 from board_ledger import events as ev
 from board_ledger.board import shown
-from board_ledger.rules import decided_role, legal_actions, pbr
+from board_ledger.rules import challenge_energy, decided_role, legal_actions, pbr
 from board_ledger.state import ALLIED, CONQUERED, WEAPONS, State
 
 ROLES = ("attacker", "defender")
@@ -111,7 +111,7 @@ def war_view(s: State) -> dict[str, Any] | None:
         a, b = s.expected
         return {"kind": "challenge", "challenger": a, "opponent": b,
                 "pbr": {n: pbr(s.player(n).halves) for n in (a, b)},
-                "energies": {n: s.player(n).halves * 50 for n in (a, b)},
+                "energies": {n: challenge_energy(s.player(n).halves) for n in (a, b)},
                 "first": a if s.player(a).halves <= s.player(b).halves else b}
     return None
 

@@ -50,6 +50,11 @@ def pbr(halves: int) -> int | float:
     return halves // 2 if halves % 2 == 0 else halves / 2
 
 
+def challenge_energy(halves: int) -> int:
+    """The energy a player enters for a confrontation: PBR × 100 (rule 21C), from half squares."""
+    return halves * 50
+
+
 # --- names ------------------------------------------------------------------------------------
 def _player(s: State, name: str) -> str:
     if not s.players:
@@ -701,7 +706,7 @@ def _challenge(s: State, e: ev.Challenge) -> ev.Event:
         raise RuleError(21, _("{x} (PBR {x_pbr}) must challenge {y} (PBR {y_pbr}) next").format(
             x=x, y=y, x_pbr=pbr(s.player(x).halves), y_pbr=pbr(s.player(y).halves)))
     ha, hb = s.player(a).halves, s.player(b).halves
-    energy = {a: ha * 50, b: hb * 50}                     # rule 21C: PBR x 100
+    energy = {a: challenge_energy(ha), b: challenge_energy(hb)}
     s.confrontation = Confrontation(a, b, a if ha <= hb else b, energy, left=dict(energy))
     s.expected = None
     return ev.Challenge(a, b)

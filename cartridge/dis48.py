@@ -9,7 +9,6 @@ a trailing partial instruction, an instruction running across a 2 KB boundary an
 JMP/CALL in the last two bytes of a bank (asl rejects those)."""
 from __future__ import annotations
 
-import json
 import re
 import sys
 from pathlib import Path
@@ -17,14 +16,14 @@ from typing import Sequence
 
 from . import __version__
 from .asm48.cli import OneLineParser, parse_address
-from .files import TooLarge, read_at_most, read_text_at_most
+from .files import TooLarge, read_at_most
 from .asm48.encoder import BANK, PAGE
+from .symbols import load_symbols
 from .opcodes import ADDRESS, ENCODINGS, IMMEDIATE, OPCODES, KEYWORDS, Opcode
 
 PROG = "dis48"
 PLAIN_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")   # names usable as labels in any position
 MEMORY = 0x1000
-SYMBOL_FILE_LIMIT = 16 << 20     # bytes
 
 
 def hexnum(value: int, digits: int = 2) -> str:
@@ -118,17 +117,6 @@ def disassemble(data: bytes, org: int = 0, symbols: dict[str, int] | None = None
         code = " ".join(f"{b:02X}" for b in raw)
         out.append(f"\t{text:<24}; {addr:03X}  {code}")
     return "\n".join(out) + "\n"
-
-
-def load_symbols(path: Path) -> dict[str, int]:
-    """A symbol file as written by `asm48 --sym`: a JSON object name -> address."""
-    try:
-        table = json.loads(read_text_at_most(path, SYMBOL_FILE_LIMIT, "symbol files"))
-    except RecursionError:
-        raise ValueError("its JSON is nested too deeply") from None
-    if not isinstance(table, dict) or not all(isinstance(v, int) for v in table.values()):
-        raise ValueError("expected a JSON object mapping names to integer addresses")
-    return table
 
 
 def main(argv: Sequence[str] | None = None) -> int:

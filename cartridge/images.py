@@ -17,9 +17,9 @@ def builtin_image(name: str) -> bytes | None:
 
 def builtin_symbols(name: str) -> dict[str, int] | None:
     """The symbol table written next to the built-in image ``name``, or None if not built."""
-    import json
+    from .symbols import load_symbols
 
     try:
-        return json.loads((ROMS / f"{name}.json").read_text())
+        return load_symbols(ROMS / f"{name}.json")
     except FileNotFoundError:
         return None

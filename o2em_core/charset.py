@@ -7,7 +7,6 @@ import pathlib
 import numpy as np
 
 CHARSET_FILE = pathlib.Path(__file__).with_name("data") / "i8244_charset.txt"
-CHARSET_CRC32 = 0xB46A3F31
 
 
 def load(path: pathlib.Path = CHARSET_FILE) -> bytes:

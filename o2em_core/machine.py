@@ -43,9 +43,6 @@ class CpuView:
     tf: int
     in_irq: int
 
-    def as_dict(self) -> dict[str, int]:
-        return dict(self.__dict__)
-
 
 _STATE_MAGIC = b"VPSTATE\x00"
 _STATE_VERSION = 2

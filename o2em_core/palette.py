@@ -15,10 +15,6 @@ from numba import njit, uint8, uint32
 
 from .pointer import address_of, view
 
-NAMES = ("black", "red", "green", "yellow", "blue", "violet", "cyan", "light grey",
-         "grey", "light red", "light green", "light yellow", "light blue", "light violet",
-         "light cyan", "white")
-
 # hardware.md §8.4, column "MAME default (RF palette)"
 RGB = np.array([
     (0x00, 0x00, 0x00), (0x79, 0x00, 0x00), (0x00, 0x6D, 0x07), (0x77, 0x67, 0x0B),

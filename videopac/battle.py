@@ -3,7 +3,6 @@ symbol table: the published symbols of docs/battle-program.md (encodings in docs
 and cartridge/conquest/vars.inc). Nothing here knows an address."""
 from __future__ import annotations
 
-import json
 import pathlib
 
 from i18n import _
@@ -20,15 +19,17 @@ class SymbolFileError(ValueError):
 
 
 def load_symbols(path: pathlib.Path) -> dict[str, int]:
-    """The symbol table in ``path`` (asm48's JSON format)."""
+    """The symbol table in ``path`` (cartridge/symbols.py reads it); SymbolFileError in one
+    sentence if it cannot be used."""
+    from cartridge import symbols
+
     try:
-        table = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
-        raise SymbolFileError(_("{path} is not a readable symbol file").format(path=path)) from None
-    if not isinstance(table, dict) or not all(isinstance(v, int) for v in table.values()):
+        return symbols.load_symbols(path)
+    except symbols.NotASymbolTable:
         raise SymbolFileError(_("{path} is not a symbol table (a JSON object of numbers)").format(
-            path=path))
-    return table
+            path=path)) from None
+    except (OSError, ValueError):
+        raise SymbolFileError(_("{path} is not a readable symbol file").format(path=path)) from None
 
 
 def bcd(*digits: int) -> int:

@@ -104,14 +104,7 @@ def main(argv: list[str] | None = None) -> int:
               file=sys.stderr)
         return 2
     module_name, help_ = SUBCOMMANDS[name]
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as exc:
-        if exc.name != module_name:
-            raise
-        print(_("videopac {name}: this command is not built yet ({help}).").format(
-            name=name, help=_(help_)), file=sys.stderr)
-        return 2
+    module = importlib.import_module(module_name)
     parser = OneLineParser(prog=f"videopac {name}", description=_(help_))
     add_language_argument(parser)
     module.add_arguments(parser)

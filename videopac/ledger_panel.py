@@ -21,7 +21,7 @@ from board_ledger.board import shown
 from board_ledger.chart import COLOURS, pbr_series
 from board_ledger.errors import LedgerError
 from board_ledger.game import Game
-from board_ledger.rules import pbr, round_five_hundred
+from board_ledger.rules import challenge_energy, pbr, round_five_hundred
 from board_ledger.state import ALLIED, State
 
 BACKGROUND = (22, 24, 32, 255)
@@ -99,8 +99,8 @@ def contest_lines(s: State, bridge=None) -> list[tuple[str, tuple]]:
                           "challenge {a} {b}").format(a=a, b=b, a_pbr=pbr(s.player(a).halves),
                                                       b_pbr=pbr(s.player(b).halves)), ACCENT))
             out.append((_("Energies PBR x 100: {a} {a_energy}, {b} {b_energy}; the lower player enters "
-                          "first").format(a=a, b=b, a_energy=s.player(a).halves * 50,
-                                          b_energy=s.player(b).halves * 50), TEXT))
+                          "first").format(a=a, b=b, a_energy=challenge_energy(s.player(a).halves),
+                                          b_energy=challenge_energy(s.player(b).halves)), TEXT))
         if bridge is not None and bridge.reading is not None and s.phase == "setup":
             out.append((_("Cartridge reading (rule 2): {reading}").format(reading=f"{bridge.reading:04d}"),
                         ACCENT))

@@ -19,7 +19,7 @@ from board_ledger import effects, notation, report
 from board_ledger.board import shown
 from board_ledger.chart import COLOURS
 from board_ledger.game import Game
-from board_ledger.rules import WAR_ENERGY, energy_range, legal_actions, pbr
+from board_ledger.rules import WAR_ENERGY, challenge_energy, energy_range, legal_actions, pbr
 from board_ledger.state import State
 
 KEEPER = "keeper"          # the phone of whoever keeps the war chest (rules.md: one player does)
@@ -160,7 +160,7 @@ def _endgame(s: State) -> dict[str, Any] | None:
     order = sorted(s.live(), key=lambda n: (s.player(n).halves, s.names.index(n)))
     return {"order": [[n, pbr(s.player(n).halves)] for n in order], "fought": sorted(s.fought),
             "expected": list(s.expected) if s.expected else None,
-            "energies": {n: s.player(n).halves * 50 for n in (s.expected or ())}}
+            "energies": {n: challenge_energy(s.player(n).halves) for n in (s.expected or ())}}
 
 
 @contextlib.contextmanager
