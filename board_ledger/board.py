@@ -157,8 +157,9 @@ def parse_board(text: str, source: str = "board file") -> Board:
         for row in reader:
             lineno = reader.line_num
             row = {k.strip(): (v or "").strip() for k, v in row.items() if isinstance(k, str) and k}
-            numbers = [whole_number(row[k]) for k in ("zone", "position", "pbu")]
-            if None in numbers:
+            read = [whole_number(row[k]) for k in ("zone", "position", "pbu")]
+            numbers = [n for n in read if n is not None]
+            if len(numbers) < len(read):
                 raise LedgerError(_("{source} line {lineno}: zone, position and pbu must be whole "
                                     "numbers (digits 0-9, at most {digits})").format(
                                         source=source, lineno=lineno, digits=MAX_DIGITS))

@@ -454,8 +454,8 @@ def _fits(value: Any, hint: Any) -> bool:
 def from_json(data: Any) -> Event:
     """The event a stored JSON object describes; LedgerError if it describes none (an unknown
     type, a missing field or a field of the wrong JSON type)."""
-    cls = EVENT_TYPES.get(data.get("type")) if isinstance(data, dict) and \
-        isinstance(data.get("type"), str) else None
+    verb = data.get("type") if isinstance(data, dict) else None
+    cls = EVENT_TYPES.get(verb) if isinstance(verb, str) else None
     if cls is None:
         raise LedgerError(_("it is not a ledger event"))
     hints = typing.get_type_hints(cls)

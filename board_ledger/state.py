@@ -7,6 +7,7 @@ several holders only arise from actions of allied players (rule 18B: each ally p
 from __future__ import annotations
 
 import copy
+from collections.abc import Set
 from dataclasses import dataclass, field
 
 from board_ledger.board import Board
@@ -134,7 +135,7 @@ class State:
         i = self.names.index(name)
         return self.names[i:] + self.names[:i]
 
-    def left_of(self, name: str, skip: set[str] = frozenset()) -> str | None:
+    def left_of(self, name: str, skip: Set[str] = frozenset()) -> str | None:
         """The next player to ``name``'s left who is still in the game and not in ``skip``."""
         for other in self.order_from(name)[1:] + [name]:
             if other not in skip and not self.player(other).eliminated:

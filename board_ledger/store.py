@@ -348,7 +348,8 @@ class Store:
 
     def _insert_game(self) -> int:
         cur = self.conn.execute("INSERT INTO games (created) VALUES (?)", (_now(),))
-        return int(cur.lastrowid)
+        assert cur.lastrowid is not None      # an INSERT always sets it
+        return cur.lastrowid
 
     def new_game(self) -> int:
         with self._write():

@@ -1,0 +1,23 @@
+"""The ledger's types: ``mypy --strict`` passes on its modules (README, "Dependencies").
+
+rules.py, report.py and effects.py are not yet in the list (they still read optional wars and
+confrontations without narrowing them); every other module of board_ledger is, so a new module
+or a change to one of these is checked.
+"""
+from __future__ import annotations
+
+import pathlib
+import subprocess
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+NOT_YET = {"rules.py", "report.py", "effects.py"}
+STRICT = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "board_ledger").glob("*.py") if p.name not in NOT_YET)
+
+
+def test_the_ledger_passes_mypy_strict():
+    res = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--follow-imports=silent",
+                          "--cache-dir=/dev/null", *STRICT], cwd=ROOT, capture_output=True, text=True,
+                         timeout=300)
+    assert res.returncode == 0, res.stdout + res.stderr
+    assert f"{len(STRICT)} source files" in res.stdout
