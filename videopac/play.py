@@ -98,7 +98,7 @@ class Loop:
             source.apply(machine)
             for text in source.poll_messages():
                 session.say(text)
-        debugger = session.debugger
+        debugger = getattr(session, "debugger", None)    # None: a session without a terminal
         if debugger is not None and debugger.active:
             debugger.poll()
         if session.paused:
@@ -129,7 +129,7 @@ class Loop:
     def needs_redraw(self, frames: int) -> bool:
         """A new frame, or a change of what is written on the screen."""
         s = self.session
-        shown = (s.current_message(), s.help, s.paused, s.fast, tuple(s.debug_lines))
+        shown = (s.current_message(), s.help, s.paused, s.fast, tuple(getattr(s, "debug_lines", ())))
         changed, self._shown = shown != self._shown, shown
         return bool(frames) or changed
 
