@@ -116,9 +116,9 @@ def effects(before: State, after: State, action: ev.Event, cancelled: ev.Event |
         out.append({"kind": "war", "country": w.target, "attackers": list(w.side),
                     "defenders": list(w.defenders)})
     if after.confrontation and not before.confrontation:
-        c = after.confrontation
-        out.append({"kind": "confrontation", "challenger": c.challenger, "opponent": c.opponent,
-                    "energies": {c.challenger: c.energy[c.challenger], c.opponent: c.energy[c.opponent]}})
+        duel = after.confrontation
+        out.append({"kind": "confrontation", "challenger": duel.challenger, "opponent": duel.opponent,
+                    "energies": {n: duel.energy[n] for n in (duel.challenger, duel.opponent)}})
     # -- people ------------------------------------------------------------------------------
     for name, p in now.items():
         if p.eliminated and name in was and not was[name].eliminated:

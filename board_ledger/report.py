@@ -1,7 +1,8 @@
 """What the ledger shows: the status JSON, the board by zone, the players, and what may be done now."""
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, cast
 
 from i18n import N_, _, sort_key
 
@@ -64,7 +65,7 @@ def _name_width(s: State) -> int:
     return max([14] + [len(shown(c.name)) for c in s.board.countries])
 
 
-def _battles(history) -> list[dict[str, Any]]:
+def _battles(history: Sequence[tuple[tuple[str, str], str, tuple[int, int] | None]]) -> list[dict[str, Any]]:
     return [{"number": i + 1, "weapons": list(w), "winner": winner or None,
              "energies": list(energies) if energies else None}
             for i, (w, winner, energies) in enumerate(history)]
@@ -228,7 +229,7 @@ def players_text(s: State) -> str:
     return "\n".join(lines)
 
 
-def _names(events: list[ev.Event], attr: str) -> str:
+def _names(events: Sequence[ev.Event], attr: str) -> str:
     return ", ".join(sorted({shown(getattr(e, attr)) for e in events}, key=sort_key))
 
 
@@ -241,39 +242,41 @@ def now_text(s: State) -> str:
         return (_("The game is over: {name} won (rule 22).").format(name=s.winner) if s.winner
                 else _("The game is over: a draw."))
     legal = legal_actions(s)
-    kinds: dict[type, list[ev.Event]] = {}
+    kinds: dict[type[ev.Event], list[Any]] = {}     # the events of each type, of that type
     for e in legal:
         kinds.setdefault(type(e), []).append(e)
     if s.phase == "setup":
         return _("Choose the starting player (rule 2): start NAME, or draw DIGIT ... reading R "
                  "(digits in seat order {names}).").format(names=", ".join(s.names))
     if s.phase == "homelands":
-        who = legal[0].player
+        who = cast(ev.Homeland, legal[0]).player
         return _("{name} chooses a homeland (rule 3): homeland {name} COUNTRY. Free: {free}.").format(
             name=who, free=_names(legal, "country"))
     if s.phase == "alliances":
-        who = legal[0].player
-        home = s.board[s.player(who).homeland]
-        free = sorted({shown(c) for e in legal for c in e.countries}, key=sort_key)
+        choices = cast(list[ev.Allies], legal)
+        who = choices[0].player
+        home = s.board[cast(str, s.player(who).homeland)]       # chosen before the alliances
+        unallied = sorted({shown(c) for e in choices for c in e.countries}, key=sort_key)
         return _("{name} may ally free inside zone {zone} up to a total of {total} (rules 4–6): "
                  "allies {name} COUNTRY ... or allies {name} -. Free: {free}.").format(
-            name=who, zone=home.zone, total=home.value, free=", ".join(free) or _("none"))
+            name=who, zone=home.zone, total=home.value, free=", ".join(unallied) or _("none"))
     parts = []
     if s.war or s.confrontation or s.phase == "endgame":
         parts.append("\n".join(war_lines(s)) + "\n")
     else:
         parts.append((_("Final round (rule 20): last chance for {name}.") if s.phase == "final-round"
                       else _("Turn of {name}.")).format(name=s.turn))
-        allies = [e for e in kinds.get(ev.Ally, []) if len(e.side) == 1]
+        allies: list[ev.Ally] = [e for e in kinds.get(ev.Ally, []) if len(e.side) == 1]
         if allies:
             parts.append(_("Buy an alliance (rule 9, half value x 1000): {countries}.").format(
                 countries=_names(allies, "country")))
-        attacks = [e for e in kinds.get(ev.Attack, []) if len(e.side) == 1]
+        attacks: list[ev.Attack] = [e for e in kinds.get(ev.Attack, []) if len(e.side) == 1]
         free = [e for e in attacks if not s.occupied(e.country)]
         homes = [e for e in attacks if s.homeland_owner(e.country)]
         held = [e for e in attacks if e not in free and e not in homes]
         if free:
-            defender = s.left_of(s.last_defender or s.turn, skip=set(s.pact_of(s.turn)))
+            turn = cast(str, s.turn)                               # someone's turn in play
+            defender = s.left_of(s.last_defender or turn, skip=set(s.pact_of(turn)))
             parts.append(_("Attack an unoccupied country (rule 10, {name} defends): {countries}.").format(
                 name=defender, countries=_names(free, "country")))
         if held:
