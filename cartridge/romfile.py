@@ -1,4 +1,4 @@
-"""Checking ROM files that users bring (hardware.md §4.2): a BIOS is the 1 KB internal ROM of
+"""Checking ROM files that users bring (docs/hardware.md §4.2): a BIOS is the 1 KB internal ROM of
 the 8048; a cartridge is a standard board of 2, 4 or 8 KB (one, two or four 2 KB banks chosen by
 P10/P11) or a board with 3 KB banks of 3, 6 or 12 KB (one, two or four banks, e.g. KTAA). Anything
 else is refused with one sentence that says what is wrong. (The emulator chooses the board by the

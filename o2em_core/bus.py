@@ -1,4 +1,4 @@
-"""The bus of the console (hardware.md §4–6): program memory (internal BIOS ROM and the
+"""The bus of the console (docs/hardware.md §4–6): program memory (internal BIOS ROM and the
 cartridge with P10/P11 bank selection), the MOVX external data space decoded by port-1 bits,
 and the keyboard and joysticks read through P2 and the data bus."""
 from __future__ import annotations
@@ -18,7 +18,7 @@ P1_KBD, P1_VDC, P1_RAM, P1_COPY, P1_LUM = 0x04, 0x08, 0x10, 0x40, 0x80   # activ
 
 
 class Board(NamedTuple):
-    """How a cartridge board maps its ROM into CPU 0x400–0xFFF (hardware.md §4.2).
+    """How a cartridge board maps its ROM into CPU 0x400–0xFFF (docs/hardware.md §4.2).
 
     The CPU window 0x400–0xBFF always shows ``bank_size`` × bank + 0x000–0x7FF; the window
     0xC00–0xFFF shows bank offset ``high`` + 0x000–0x3FF. ``bank_mask`` is the part of P10/P11
@@ -107,7 +107,7 @@ def movx_write(regs: np.ndarray, xram: np.ndarray, vregs: np.ndarray, work: np.n
 @njit(cache=True)
 def read_p2(keys: np.ndarray, p1: int, p2: int) -> int:
     """IN A,P2: the latch ANDed with the 74148 encoder of the selected key row: bit 4 = 0 when a
-    key is down, bits 7–5 = 7 − highest pressed column (hardware.md §5.1)."""
+    key is down, bits 7–5 = 7 − highest pressed column (docs/hardware.md §5.1)."""
     if (p1 & P1_KBD) == 0:
         row_bits = int(keys[p2 & 7])
         if row_bits:

@@ -1,4 +1,4 @@
-"""The 8244/8245 character ROM: 64 glyphs × 8 rows (hardware.md §14), from
+"""The 8244/8245 character ROM: 64 glyphs × 8 rows (docs/hardware.md §14), from
 ``data/i8244_charset.txt`` (CRC-32 b46a3f31, the dump of a real chip)."""
 from __future__ import annotations
 

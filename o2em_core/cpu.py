@@ -1,4 +1,4 @@
-"""The Intel 8048 CPU of the console (hardware.md §2), executing from the program space that
+"""The Intel 8048 CPU of the console (docs/hardware.md §2), executing from the program space that
 ``bus.py`` lays out, with MAME's per-instruction model: interrupts are checked when an
 instruction starts; the instruction first burns its 1 or 2 machine cycles (advancing the timer
 or sampling T1 for the event counter) and then acts, so T1, the beam registers and every
@@ -346,7 +346,7 @@ def run(regs_at: int, iram_at: int, xram_at: int, vregs_at: int, keys_at: int, j
             a ^= 0xFF
         elif k == OP_SWAP_A:
             a = ((a << 4) | (a >> 4)) & 0xFF
-        elif k == OP_DA_A:            # CY is set, never cleared; AC unchanged (hardware.md §2.9)
+        elif k == OP_DA_A:            # CY is set, never cleared; AC unchanged (docs/hardware.md §2.9)
             if (a & 0x0F) > 9 or (psw & AC_FLAG):
                 a += 6
                 if a > 0xFF:

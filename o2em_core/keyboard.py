@@ -1,6 +1,6 @@
 """The console keyboard: 46 keys in a 6 × 8 matrix read through a 74156 decoder (row select
-P20–P22, enabled by P12 = 0) and a 74148 priority encoder on P24–P27 (hardware.md §5), and the
-two joysticks read over the data bus (hardware.md §6)."""
+P20–P22, enabled by P12 = 0) and a 74148 priority encoder on P24–P27 (docs/hardware.md §5), and the
+two joysticks read over the data bus (docs/hardware.md §6)."""
 from __future__ import annotations
 
 from i18n import _

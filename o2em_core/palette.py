@@ -1,6 +1,6 @@
 """The 16 colours of the Intel 8244/8245 and the conversion of palette-index frames to RGB.
 
-Index = I·8 + B·4 + G·2 + R (MAME's ordering, hardware.md §8.4). The RGB values are MAME's default
+Index = I·8 + B·4 + G·2 + R (MAME's ordering, docs/hardware.md §8.4). The RGB values are MAME's default
 "RF" palette (the table ``odyssey2_colors`` in MAME's ``src/mame/philips/odyssey2.cpp``, most
 entries marked "calibrated to real VideoPac"), so that our frames and MAME's snapshots of the same
 picture have identical pixels. PNG files are written with the standard library only (zlib, struct).
@@ -15,7 +15,7 @@ from numba import njit, uint8, uint32
 
 from .pointer import address_of, view
 
-# hardware.md §8.4, column "MAME default (RF palette)"
+# docs/hardware.md §8.4, column "MAME default (RF palette)"
 RGB = np.array([
     (0x00, 0x00, 0x00), (0x79, 0x00, 0x00), (0x00, 0x6D, 0x07), (0x77, 0x67, 0x0B),
     (0x1A, 0x37, 0xBE), (0x94, 0x30, 0x9F), (0x2A, 0xAA, 0xBE), (0xCE, 0xCE, 0xCE),

@@ -1,4 +1,4 @@
-"""Drawing of one scanline of the Intel 8244/8245 picture (hardware.md §7–9).
+"""Drawing of one scanline of the Intel 8244/8245 picture (docs/hardware.md §7–9).
 
 Interface contract between the machine core (which keeps time and decides *when* a piece of a line
 is drawn) and the drawing rules (which decide *what* the pixels are):
@@ -21,7 +21,7 @@ catch-up segments of a busy program cheap, and the left neighbour of ``x0`` is t
 drawn. ``draw_segment`` composes into fresh memory on every call. Background and grid of a
 line come from a template per grid pattern, made once per register state.
 
-Drawing model (MAME's scanline renderer, hardware.md §8.2): background; grid (horizontal
+Drawing model (MAME's scanline renderer, docs/hardware.md §8.2): background; grid (horizontal
 segments, dots, vertical segments); quads 3→0 and characters 11→0 (the major system, where the
 first major to claim a pixel keeps it and a later one sets the overlap status bit); sprites 3→0
 (the minor system); then the collision edge pass, in which every pixel also meets the classes of
@@ -31,7 +31,7 @@ register written mid-line takes effect from the beam position on; at the first p
 change the edge pass sees the left neighbour as drawn with the old registers (MAME keeps its
 collision map the same way).
 
-The edge pass is current MAME's (hardware.md §9.2) and is on by default. MAME 0.251, the version
+The edge pass is current MAME's (docs/hardware.md §9.2) and is on by default. MAME 0.251, the version
 installed as our oracle, has no edge pass: objects that only touch edge to edge do not collide
 there. ``set_edge_pass(work, False)`` gives 0.251's results; tests/vdc/test_vs_mame.py shows both.
 """
@@ -47,7 +47,7 @@ from .charset import CHARSET
 WIDTH = 360   # pixel clocks shown per line (MAME screen)
 HEIGHT = 243  # scanlines 0..242
 
-# Collision classes (hardware.md §9.1)
+# Collision classes (docs/hardware.md §9.1)
 CLASS_VGRID = 0x10
 CLASS_HGRID = 0x20   # horizontal segments and dots
 CLASS_MAJOR = 0x80   # characters and quads
@@ -55,7 +55,7 @@ STATUS_OVERLAP = 0x80  # 0xA1 bit 7: two majors met on a line
 OVERLAP = 0x100        # internal: returned with hit bits when two majors met
 NO_EDGE_PASS = 0x01    # scratch rule flag, see set_edge_pass
 
-# Control register 0xA0 bits (hardware.md §7.7)
+# Control register 0xA0 bits (docs/hardware.md §7.7)
 CTRL_GRID = 0x08
 CTRL_OBJECTS = 0x20
 CTRL_DOTS = 0x40
@@ -95,7 +95,7 @@ _TPL = _TPL_VALID + 24   # per grid kind: class map and colours of background + 
 SCRATCH_SIZE = _TPL + GRID_KINDS * 2 * WIDTH
 SCRATCH_ROWS = -(-SCRATCH_SIZE // WIDTH)   # whole frame rows (a multiple of 8 bytes)
 
-# 0xA3 bits 5/4/3 = R/G/B -> palette index I·8 + B·4 + G·2 + R (hardware.md §8.3)
+# 0xA3 bits 5/4/3 = R/G/B -> palette index I·8 + B·4 + G·2 + R (docs/hardware.md §8.3)
 BACKGROUND_INDEX = np.array([((v >> 2) & 1) | (((v >> 1) & 1) << 1) | ((v & 1) << 2)
                              for v in range(8)], dtype=np.uint8)
 # 0xA3 bit 6 = I, bits 2/1/0 = R/G/B, indexed by (colour & 0x47) folded to 4 bits
@@ -122,7 +122,7 @@ def _collide(mask: int, present: int, bits: int) -> int:
 
 @njit(cache=True)
 def _edge(mask: int, left: int, here: int) -> int:
-    """MAME's edge rule (hardware.md §9.2): grid or sprites left of a major pixel, grid left of
+    """MAME's edge rule (docs/hardware.md §9.2): grid or sprites left of a major pixel, grid left of
     a sprite pixel count as touching."""
     r = np.int64(0)
     if here & CLASS_MAJOR:
@@ -141,7 +141,7 @@ def _grid_span(a: int, b: int, bits: int, colour: int, s: np.ndarray, t: int) ->
 
 @njit(cache=True)
 def _draw_grid(vregs: np.ndarray, line: int, s: np.ndarray, t: int) -> None:
-    """Horizontal segments, dots, vertical segments (hardware.md §7.6), in the grid colour,
+    """Horizontal segments, dots, vertical segments (docs/hardware.md §7.6), in the grid colour,
     into the template (class map, colours) at t."""
     c = vregs[0xA3]
     colour = GRID_INDEX[((c >> 3) & 8) | (c & 7)]
@@ -183,7 +183,7 @@ def _major_height(y: int, ptr: int) -> int:
 def _draw_cell(vregs: np.ndarray, line: int, y: int, x: int, reg: int, mask: int,
                s: np.ndarray, b: int) -> int:
     """One character cell (16 pixel clocks) of a major whose pointer/attribute are at reg,
-    reg+1 (hardware.md §7.4, MAME's major-pixel rule §9.2). Returns its hits | OVERLAP."""
+    reg+1 (docs/hardware.md §7.4, MAME's major-pixel rule §9.2). Returns its hits | OVERLAP."""
     attr = np.int64(vregs[reg + 1])
     address = ((attr & 1) << 8 | vregs[reg]) + (y >> 1) + ((line - y) >> 1)
     bits = np.int64(CHARSET[address & 0x1FF])
@@ -211,7 +211,7 @@ def _draw_cell(vregs: np.ndarray, line: int, y: int, x: int, reg: int, mask: int
 @njit(cache=True)
 def _draw_majors(vregs: np.ndarray, ntsc: bool, line: int, mask: int,
                  s: np.ndarray, b: int) -> tuple[int, int, int]:
-    """Quads 3→0 then characters 11→0 (hardware.md §7.4, §7.5); returns the span covered and
+    """Quads 3→0 then characters 11→0 (docs/hardware.md §7.4, §7.5); returns the span covered and
     the hits | OVERLAP produced."""
     left = WIDTH
     right = 0
@@ -248,7 +248,7 @@ def _draw_majors(vregs: np.ndarray, ntsc: bool, line: int, mask: int,
 @njit(cache=True)
 def _draw_sprites(vregs: np.ndarray, line: int, mask: int,
                   s: np.ndarray, b: int) -> tuple[int, int, int]:
-    """Sprites 3→0 (hardware.md §7.3): bit 0 of a shape byte is the leftmost pixel. Returns the
+    """Sprites 3→0 (docs/hardware.md §7.3): bit 0 of a shape byte is the leftmost pixel. Returns the
     span covered and the hits produced."""
     left = WIDTH
     right = 0
@@ -491,7 +491,7 @@ def frame_of(work: np.ndarray) -> np.ndarray:
 
 
 def set_edge_pass(work: np.ndarray, on: bool) -> None:
-    """Switch MAME's collision edge pass (hardware.md §9.2, current MAME) on or off for a
+    """Switch MAME's collision edge pass (docs/hardware.md §9.2, current MAME) on or off for a
     ``new_work()`` array. It is on by default; MAME 0.251, the version our comparison tests run,
     predates it, so they switch it off to compare collision results exactly."""
     s = work[SCRATCH_AT:]

@@ -1,5 +1,5 @@
 """The sound section of the Intel 8244/8245: a 24-bit shift register clocked from the line
-counter (hardware.md §10), turned into int16 samples at the host's rate.
+counter (docs/hardware.md §10), turned into int16 samples at the host's rate.
 
 Interface contract with the machine core:
 
@@ -54,7 +54,7 @@ DC_CUTOFF_HZ = 20.0
 DC_SHIFT = 16
 POLE_SHIFT = 15
 
-# 0xAA sound control (hardware.md §10.1)
+# 0xAA sound control (docs/hardware.md §10.1)
 CTRL_VOLUME = 0x0F
 CTRL_NOISE = 0x10
 CTRL_FAST = 0x20

@@ -26,7 +26,7 @@ MEM_SIZE = 512
 
 # ---- regs: named int64 scalars (indices into the array) ---------------------------------
 REG_NAMES: tuple[str, ...] = (
-    # 8048 CPU (hardware.md §2)
+    # 8048 CPU (docs/hardware.md §2)
     "A", "PC", "PSW", "F1", "MB", "T", "TF",
     "TMODE",                # 0 stopped, 1 timer (prescaler ÷32), 2 event counter on T1
     "PRESCALE",             # 5-bit timer prescaler
@@ -43,7 +43,7 @@ REG_NAMES: tuple[str, ...] = (
     "FRAME_END",            # tick at which the current frame ends (line 243, px 0)
     "FRAMES",
     "EV_TICK", "EV_KIND", "EV_LINE",  # the next beam event (vdc.run_events)
-    # 8244/8245 latches (hardware.md §7)
+    # 8244/8245 latches (docs/hardware.md §7)
     "INT",                  # INT pin asserted (held until 0xA1 is read)
     "STATUS",               # latched status bits 2, 3, 6, 7 of 0xA1
     "COLLISION",            # collision result (0xA2 read); vregs[0xA2] holds the mask
@@ -78,7 +78,7 @@ EV_VBLANK = 1     # (242, 365): VBLANK starts
 
 def new_regs(region: Region, cart_size: int, board: tuple[int, int, int]) -> np.ndarray:
     """Registers of a console just switched on: the CPU is reset while the beam is at the start
-    of line 243 (mame-oracle.md: power-on at the start of the VBLANK lines). ``board`` is the
+    of line 243 (docs/mame-oracle.md: power-on at the start of the VBLANK lines). ``board`` is the
     cartridge's (bank size, bank mask, offset at 0xC00), see bus.Board."""
     r = np.zeros(REGS_SIZE, dtype=np.int64)
     r[NTSC] = int(region.ntsc)
@@ -111,7 +111,7 @@ def new_regs(region: Region, cart_size: int, board: tuple[int, int, int]) -> np.
 
 
 def reset_cpu(r: np.ndarray) -> None:
-    """The 8048 RESET pin (hardware.md §2.10): PC, SP, BS, F0, F1, MB, interrupts, timer, ports;
+    """The 8048 RESET pin (docs/hardware.md §2.10): PC, SP, BS, F0, F1, MB, interrupts, timer, ports;
     A, T, CY, AC and RAM keep their values (MAME)."""
     r[PC] = 0
     r[PSW] = (r[PSW] & 0xC0) | 0x08      # bit 3 reads as 1

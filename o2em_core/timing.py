@@ -1,4 +1,4 @@
-"""The time base of the console (hardware.md §3): one integer clock that both the 8048's machine
+"""The time base of the console (docs/hardware.md §3): one integer clock that both the 8048's machine
 cycles and the video chip's pixel clocks divide exactly.
 
 The rates are MAME's, because MAME is the reference the project compares with:

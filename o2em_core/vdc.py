@@ -1,4 +1,4 @@
-"""The register side of the Intel 8244 (NTSC) / 8245 (PAL) video chip (hardware.md §3, §7):
+"""The register side of the Intel 8244 (NTSC) / 8245 (PAL) video chip (docs/hardware.md §3, §7):
 the beam position, T1 = HBLANK | VBLANK, the VBLANK interrupt, register write masks, quad
 mirrors, write protection while displaying, control 0xA0, status 0xA1 with the interrupt
 acknowledge, collision 0xA2 (write mask, read-and-clear result) and the beam registers

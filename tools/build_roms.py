@@ -23,7 +23,7 @@ ROM_DIR = ROOT / "cartridge" / "roms"
 IMAGES: dict[str, tuple[tuple[str, str, int, int], ...]] = {
     "bios": (("bios", "cartridge/bios/bios.a48", 0x000, 0x3FF),),   # internal ROM of the 8048
     # The battle program: four 2 KB banks chosen by P10/P11 (cartridge/conquest/vars.inc); the
-    # file holds bank 0 first and bank 3, the one seen after reset, last (hardware.md §4.2).
+    # file holds bank 0 first and bank 3, the one seen after reset, last (docs/hardware.md §4.2).
     "conquest": (
         ("bank0", "cartridge/conquest/data.a48", 0x400, 0xBFF),
         ("bank1", "cartridge/conquest/program_b.a48", 0x400, 0xBFF),

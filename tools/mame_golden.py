@@ -1,4 +1,4 @@
-"""Run a test program in MAME (the reference emulator, docs: /work/shared/docs/mame-oracle.md) and
+"""Run a test program in MAME (the reference emulator, docs: docs/mame-oracle.md) and
 keep what it showed: the screen as palette indices and the 64 bytes of internal RAM.
 
     python tools/mame_golden.py roms_test/vdc/*.a48 [--region pal ntsc] [--frames 20]

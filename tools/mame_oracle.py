@@ -1,4 +1,4 @@
-"""Run a program in MAME (the reference emulator, docs: ../shared/docs/mame-oracle.md) and read
+"""Run a program in MAME (the reference emulator, docs: docs/mame-oracle.md) and read
 back what it left in memory, so tests can compare it with o2em_core.
 
     python -m tools.mame_oracle BIOS.bin [--cart CART.bin] [--region pal|ntsc] [--frames N]

@@ -132,7 +132,7 @@ def test_play_loop_runs_at_the_audio_clock(window, fake):
         player.delete()
 
 
-# A cartridge that scans keyboard row 3 and joystick 0 as hardware.md §5.1 and §6 describe and
+# A cartridge that scans keyboard row 3 and joystick 0 as docs/hardware.md §5.1 and §6 describe and
 # keeps what it reads in internal RAM 0x20 and 0x21 (no BIOS: 0xFF slides into 0x400).
 SCANNER = """
         relaxed on        ; asl reads 0x.. numbers only after RELAXED ON

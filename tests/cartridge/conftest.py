@@ -27,7 +27,7 @@ def stub_bios() -> bytes:
 OPEN_BIOS = (ROOT / "cartridge" / "roms" / "bios.bin").read_bytes()
 BIOS = OPEN_BIOS
 UNIT = 16                                   # bytes per unit record
-# glyph code -> character (hardware.md §14), for reading text off the screen
+# glyph code -> character (docs/hardware.md §14), for reading text off the screen
 GLYPHS = {**{n: str(n) for n in range(10)}, 0x0A: ":", 0x0D: "?", 0x28: "-", 0x2B: "=",
           0x30: "10", **{code: letter for letter, code in zip(
               "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
@@ -117,7 +117,7 @@ class Game:
 
     def text(self) -> list[str]:
         """The characters on screen, read back from the video chip's char and quad registers
-        (hardware.md §7.4, §7.5, §14) as lines of text from top to bottom; glyphs that are no
+        (docs/hardware.md §7.4, §7.5, §14) as lines of text from top to bottom; glyphs that are no
         letter, digit or sign are left out, a gap of a cell or more becomes a space."""
         regs = self.m.vdc_regs
         placed = []                                     # (Y, X, glyph)

@@ -107,12 +107,12 @@ def test_fair_start_nobody_is_lost_in_the_first_five_seconds(region, variant):
 
 
 # ---- visible fights (docs/conquest.md "Visible fights") ----------------------------------------------
-LIGHT_YELLOW = 11                           # palette index of sprite colour yellow (hardware.md §8.3)
+LIGHT_YELLOW = 11                           # palette index of sprite colour yellow (docs/hardware.md §8.3)
 
 
 def yellow_around(game, x: int, y: int, half_w: int, half_h: int) -> int:
     """Light-yellow pixels in the frame within half_w units and half_h lines of object point x, y
-    (screen pixel clock = 2 (X + 5), hardware.md §8.1)."""
+    (screen pixel clock = 2 (X + 5), docs/hardware.md §8.1)."""
     px = 2 * (x + 5)
     area = game.m.frame[max(0, y - half_h):y + half_h, max(0, px - 2 * half_w):px + 2 * half_w]
     return int((area == LIGHT_YELLOW).sum())

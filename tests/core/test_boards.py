@@ -1,4 +1,4 @@
-"""Cartridge boards (hardware.md §4.2): the image size chooses the standard board (2 KB banks,
+"""Cartridge boards (docs/hardware.md §4.2): the image size chooses the standard board (2 KB banks,
 0xC00–0xFFF mirrors 0x800–0xBFF) or the board with 3 KB banks (A10 connected, KTAA), and the
 program space, the reset bank, save states and the loaders all agree on it."""
 from __future__ import annotations
@@ -66,7 +66,7 @@ def test_board_is_chosen_by_size() -> None:
 
 
 def test_loaders_accept_the_same_sizes(tmp_path) -> None:
-    # cartridge/ may not import o2em_core (architecture.md), so the two lists must agree
+    # cartridge/ may not import o2em_core (docs/architecture.md), so the two lists must agree
     assert romfile.CART_SIZES == bus.CART_SIZES
     path = tmp_path / "ktaa.rom"
     path.write_bytes(banks3k_cart())

@@ -1,5 +1,5 @@
 """The self-checking CPU programs of roms_test/cpu: what each leaves in the external RAM,
-against values computed by hand from the MCS-48 datasheet and hardware.md (the comments in the
+against values computed by hand from the MCS-48 datasheet and docs/hardware.md (the comments in the
 .a48 sources give the reasoning line by line)."""
 from __future__ import annotations
 
@@ -43,7 +43,7 @@ EXPECTED: dict[str, tuple[int, bytes]] = {
 # scratch RAM a program uses besides its results
 SCRATCH: dict[str, dict[int, int]] = {"vdc": {0x70: 0x96, 0x71: 0x11}}
 
-# first VBLANK after power-on (mame-oracle.md), in machine cycles: the interrupt is seen by the
+# first VBLANK after power-on (docs/mame-oracle.md), in machine cycles: the interrupt is seen by the
 # first instruction starting in the cycle that contains it
 FIRST_VBLANK_CYCLE = {"pal": 7924, "ntsc": 5978}
 

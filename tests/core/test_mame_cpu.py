@@ -1,4 +1,4 @@
-"""The CPU programs run in MAME (the reference, ../shared/docs/mame-oracle.md) and in
+"""The CPU programs run in MAME (the reference, docs/mame-oracle.md) and in
 o2em_core, PAL and NTSC: both must leave identical internal and external RAM. Each program
 finishes its work in the first frames and then idles, so the frame boundaries of the two
 emulators need not coincide."""

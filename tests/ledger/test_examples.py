@@ -1,4 +1,4 @@
-"""Every worked example of the manual (rules.md, last section), played through the notation."""
+"""Every worked example of the manual (docs/rules.md, last section), played through the notation."""
 from __future__ import annotations
 
 from board_ledger import report

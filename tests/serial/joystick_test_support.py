@@ -53,7 +53,7 @@ class FakeMachine:
         self.sticks = [state if i == n else s for i, s in enumerate(self.sticks)]
 
     def bus(self, n: int) -> int:
-        """What INS A,BUS returns with stick n selected: active low, hardware.md §6."""
+        """What INS A,BUS returns with stick n selected: active low, docs/hardware.md §6."""
         s = self.sticks[n]
         pressed = s["up"] | s["right"] << 1 | s["down"] << 2 | s["left"] << 3 | s["fire"] << 4
         return 0xFF & ~pressed

@@ -20,7 +20,7 @@ def test_crc7_matches_the_catalogue_check_value():
 
 
 def test_stick_bits_follow_the_console_bus_order():
-    # hardware.md §6: bit 0 up, 1 right, 2 down, 3 left, 4 fire (the protocol uses 1 = pressed)
+    # docs/hardware.md §6: bit 0 up, 1 right, 2 down, 3 left, 4 fire (the protocol uses 1 = pressed)
     assert [JoystickState(**{f: True}).to_bits() for f in ("up", "right", "down", "left", "fire")] \
         == [1, 2, 4, 8, 16]
 

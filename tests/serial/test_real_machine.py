@@ -1,5 +1,5 @@
 """Adapter frame -> reader -> source -> the real `o2em_core.Machine` -> an 8048 program reading
-the joystick bus as hardware.md §6 describes: the state is on the bus in the next frame."""
+the joystick bus as docs/hardware.md §6 describes: the state is on the bus in the next frame."""
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,4 @@
-"""The drawing rules of the 8244/8245 (hardware.md §7–9) against hand-computed pixels."""
+"""The drawing rules of the 8244/8245 (docs/hardware.md §7–9) against hand-computed pixels."""
 from __future__ import annotations
 
 import zlib

@@ -1,4 +1,4 @@
-"""The 8244/8245 sound section (hardware.md §10): shift clocking, noise, volume, interrupt and
+"""The 8244/8245 sound section (docs/hardware.md §10): shift clocking, noise, volume, interrupt and
 the host-rate samples."""
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import pytest
 
 from o2em_core import sound
 
-# region: (pixel clocks per line, pixel clock Hz, lines per frame) — hardware.md §3.1
+# region: (pixel clocks per line, pixel clock Hz, lines per frame) — docs/hardware.md §3.1
 PAL = (456, 7_093_790, 313)
 NTSC = (455, 7_159_090, 263)
 

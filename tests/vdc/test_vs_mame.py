@@ -1,4 +1,4 @@
-"""Our 8244/8245 against MAME 0.251 on the test programs of roms_test/vdc (hardware.md §7–10).
+"""Our 8244/8245 against MAME 0.251 on the test programs of roms_test/vdc (docs/hardware.md §7–10).
 
 The golden files in tests/vdc/golden were made by ``tools/mame_golden.py``: each program, built by
 asm48 into the BIOS socket, was run 20 frames in MAME and MAME's screen (converted back to palette
