@@ -1,7 +1,7 @@
 """The printed board: 43 countries in 11 zones, their printed order and PBU values (rules 1, 19).
 
 The board is data (``data/board.csv``, read off the printed board) and may be replaced by a custom
-board file (rules.md "Variants" 3). Country names match case-insensitively, ignoring dots, and
+board file (docs/rules.md "Variants" 3). Country names match case-insensitively, ignoring dots, and
 through the alias table ``data/aliases.csv`` (USA, UK, USSR, BRD, Colombia, ...) and the German
 names of ``data/countries_de.csv`` (Vereinigte Staaten, Sowjetunion, ...), which German mode also
 shows (``shown``; docs/i18n.md). The notation keeps the board's own names.

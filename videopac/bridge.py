@@ -58,7 +58,7 @@ def colour_name(colour: str) -> str:
     return _(COLOUR_NAMES.get(colour, colour))
 
 
-KEY_OF = {"red": "R", "blue": "B"}           # battle-program.md: R selects red, B blue
+KEY_OF = {"red": "R", "blue": "B"}           # docs/battle-program.md: R selects red, B blue
 
 
 @dataclasses.dataclass(frozen=True)

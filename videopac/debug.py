@@ -197,7 +197,7 @@ class Debugger:
     # ---- running -------------------------------------------------------------------------
 
     def _writes(self) -> list[tuple[str, int]]:
-        """The (space, address) pairs the instruction at PC is about to write (hardware.md §4.3:
+        """The (space, address) pairs the instruction at PC is about to write (docs/hardware.md §4.3:
         MOVX reaches the video chip with P13 = 0 and the RAM with P14 = 0, P16 = 0)."""
         m, c = self.machine, self.machine.cpu
         op = int(m.program[c.pc])
@@ -333,7 +333,7 @@ class Debugger:
                 return ""
         return ""
 
-    # ---- the video chip, decoded (hardware.md §7) ----------------------------------------
+    # ---- the video chip, decoded (docs/hardware.md §7) ----------------------------------------
 
     def video(self) -> list[str]:
         v = self.machine.vdc_regs

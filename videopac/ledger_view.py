@@ -22,7 +22,7 @@ from board_ledger.game import Game
 from board_ledger.rules import WAR_ENERGY, challenge_energy, energy_range, legal_actions, pbr
 from board_ledger.state import State
 
-KEEPER = "keeper"          # the phone of whoever keeps the war chest (rules.md: one player does)
+KEEPER = "keeper"          # the phone of whoever keeps the war chest (docs/rules.md: one player does)
 VIEWER = "viewer"          # sees everything, books nothing
 LOG_LENGTH = 60            # the log shows the latest actions that still count
 

@@ -8,7 +8,7 @@ specification. The frame layout, in one table:
 byte  contents                    why
 ====  ==========================  ================================================
 0     ``0x80 | version``          the only byte with bit 7 set: resynchronisation
-1     stick 0: bit 0 up, 1 right, same bit order as the console bus (hardware.md
+1     stick 0: bit 0 up, 1 right, same bit order as the console bus (docs/hardware.md
       2 down, 3 left, 4 fire       §6), but 1 = pressed; bits 5-6 are 0
 2     stick 1: same layout
 3     CRC-7/MMC of bytes 0-2      7 bits, so bit 7 stays clear
@@ -40,7 +40,7 @@ VERSION_MASK = 0x7F          # low 7 bits of the start byte: the protocol versio
 FRAME_LENGTH = 4             # start, stick 0, stick 1, CRC
 CRC7_POLY = 0x09             # x^7 + x^3 + 1 (CRC-7/MMC: init 0, no reflection, no final xor)
 STICK_MASK = 0x1F            # bits 0-4 carry switches; bits 5-6 are reserved (0)
-BIT_UP, BIT_RIGHT, BIT_DOWN, BIT_LEFT, BIT_FIRE = 0, 1, 2, 3, 4   # hardware.md §6 bus order
+BIT_UP, BIT_RIGHT, BIT_DOWN, BIT_LEFT, BIT_FIRE = 0, 1, 2, 3, 4   # docs/hardware.md §6 bus order
 DEFAULT_BAUD = 115200
 KEEPALIVE_MS = 100           # the adapter repeats its state at least this often
 SILENCE_MS = 250             # no frame for this long: release everything (2.5 keep-alives)
@@ -61,7 +61,7 @@ class JoystickState(NamedTuple):
     fire: bool = False
 
     def to_bits(self) -> int:
-        """The protocol's stick byte: bus bit order of hardware.md §6, 1 = pressed."""
+        """The protocol's stick byte: bus bit order of docs/hardware.md §6, 1 = pressed."""
         return (self.up << BIT_UP | self.right << BIT_RIGHT | self.down << BIT_DOWN
                 | self.left << BIT_LEFT | self.fire << BIT_FIRE)
 

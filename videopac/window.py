@@ -1,6 +1,6 @@
 """The window: the console's picture at the right shape, sharp pixels, and the on-screen text.
 
-Picture geometry (hardware.md §3.1, §8.1): the frame is 360 pixel clocks by 243 lines of one
+Picture geometry (docs/hardware.md §3.1, §8.1): the frame is 360 pixel clocks by 243 lines of one
 non-interlaced field. A pixel clock is narrower than a line is tall: a square pixel of a 4:3
 picture with 240 (NTSC) or 288 (PAL) lines per field lasts 1/6.136 MHz (NTSC) or 1/7.375 MHz
 (PAL), so the pixel aspect ratio (width/height) is 6.136/7.159 = 0.857 (NTSC) and
