@@ -302,9 +302,17 @@ class Computer:
         self.launched = -1
         self.missile_since = 0
         self.wander: tuple[float, float] | None = None
-        # each battle its own temper: how quick, when it starts, which routes it prefers
-        self.delay = self.level.delay + self.random.randrange(self.level.delay + 1)
-        self.wake = 3 + self.random.randrange(self.level.wake)
+        # each battle its own temper: how quick, when it starts, which routes it prefers; drawn
+        # in 50 Hz frames and turned into the region's frames by decide() (``_frames``)
+        self.delay50 = self.level.delay + self.random.randrange(self.level.delay + 1)
+        self.wake50 = 3 + self.random.randrange(self.level.wake)
+        self.fps = 50
+        self.delay, self.wake = self.delay50, self.wake50
+
+    def _frames(self, n50: int) -> int:
+        """``n50`` frames of 50 Hz as frames of this region: the computer's timings are times,
+        the same in seconds on PAL and NTSC (docs/conquest.md, The computer opponent)."""
+        return round(n50 * self.fps / 50)
 
     # -- reading the machine
     def _byte(self, iram, name: str) -> int:
@@ -330,6 +338,7 @@ class Computer:
                 self._reset()
             return None, False
         self.fps = 60 if machine.region == "ntsc" else 50
+        self.delay, self.wake = self._frames(self.delay50), self._frames(self.wake50)
         self.weapon, self.enemy_weapon = weapon, enemy_weapon
         vdc = machine.vdc_regs
         mine = read_sprite(vdc, self.side, centre=True)
@@ -418,7 +427,7 @@ class Computer:
         """The direction to the next node on a shortest route to any of the nodes ``goals()``
         gives (None: at a goal or no route); the route is planned again when ``key`` changes
         and every 12 frames."""
-        if self.route is None or self.t - self.route_t > 12 or key != self.goal_key:
+        if self.route is None or self.t - self.route_t > self._frames(12) or key != self.goal_key:
             goals = goals()
             keep = goals & (self._coins(goals.shape) >= self.level.spread)
             self.route = distances(passable, keep if keep.any() else goals, moves, wraps)
@@ -554,7 +563,7 @@ class Computer:
         w = self.world
         e = self.enemy()
         stick, fire = self.out
-        if self.fire_was and self.t - self.launched < 4:
+        if self.fire_was and self.t - self.launched < self._frames(4):
             return None, True                     # the missile is on its way up to the screen
         if self.shot.shown and self.fire_was:
             return self._steer_missile(e)
@@ -586,7 +595,7 @@ class Computer:
             unseen = self.t - self.seen[-1][0]
             near = min(20 + int(SPEED["sub"] / self.fps * unseen), reach - 16)
         goals = (far <= reach - 12) & (far >= near) & ok
-        if self.enemy_weapon == SUB and self.seen and self.t - self.seen[-1][0] > 30:
+        if self.enemy_weapon == SUB and self.seen and self.t - self.seen[-1][0] > self._frames(30):
             # out of sight: cruise about here until a ping shows it, rather than meet it blind
             mine = np.maximum(np.abs(x - NODE_X[None, :]), np.abs(y - NODE_Y[:, None]))
             goals = ok & (mine <= 12) & (far >= 20)
@@ -598,7 +607,7 @@ class Computer:
         # against a submarine: launch from below it (the missile starts upwards) or from near
         uphill = self.enemy_weapon != SUB or e[1] <= y + 4 or dist < 35
         if not self.shot.shown and not self.fire_was and self.enemy_shown_recently() \
-                and dist <= reach and self.t > 20 and uphill:
+                and dist <= reach and self.t > self._frames(20) and uphill:
             self.launched = self.t
             return None, True
         key = (node_of(e[0], e[1]),)
@@ -648,7 +657,7 @@ class Computer:
         if flown > self.range[SUB] - 3:
             return None, False                    # at the end of its range it goes off anyway
         tx, ty = ex, ey                           # the first point of the enemy's path in reach
-        for t in range(0, 120, 2):
+        for t in range(0, self._frames(120), 2):
             px, py = ex + vx * t, ey + vy * t
             if max(abs(wrap(px - m.sx, WORLD_W)), abs(wrap(py - m.sy, WORLD_H))) <= t * per_frame + 6:
                 tx, ty = px, py
