@@ -649,7 +649,7 @@ class Computer:
         ex, ey, vx, vy = e
         slack = 2 + self.level.slack
         bx, by = BLAST_BOX[0] - slack, BLAST_BOX[1] - slack
-        shows = self.blast_frames - 3
+        shows = self._frames(self.blast_frames) - 3      # 0.3 s: 15 frames PAL, 18 NTSC
         for t in range(1, shows if self.enemy_weapon == PLANE else 2):
             if abs(wrap(ex + vx * t - m.sx, WORLD_W)) < bx and abs(wrap(ey + vy * t - m.sy, WORLD_H)) < by:
                 return None, False                # release: it detonates
