@@ -722,3 +722,43 @@ def test_plane_and_tank_reach_each_other_waiting_at_the_start(game, pair, player
         if game.battle["battle_result"] != "running":
             break
     assert game.battle["battle_result"] == ("blue won" if player else "red won")
+
+
+# ---- times in seconds on both regions (docs/conquest.md "PAL and NTSC") ----------------------
+def test_sonar_pings_every_5_seconds_for_0_8_seconds_on_pal_and_ntsc(any_region):
+    g = Game(any_region)
+    g.start("S", "S")
+    g.stick(0, right=True)                              # submerged: shown only by a ping
+    g.stick(1, left=True)
+    g.run(int(g.m.fps))                                 # dived, past the ping at the start
+    shown, pings, was = 0, [], False
+    for frame in range(int(11 * g.m.fps)):
+        g.run(1)
+        now = g.unit(0, "U_VIS") == 1
+        if now and not was:
+            pings.append(frame)
+        shown += now
+        was = now
+    fps = 60 if any_region == "ntsc" else 50
+    assert len(pings) == 2
+    assert abs((pings[1] - pings[0]) / fps - 5.0) < 0.05
+    assert abs(shown / len(pings) / fps - 0.8) < 0.05
+
+
+def test_missile_blast_lasts_0_3_seconds_on_pal_and_ntsc(any_region):
+    g = Game(any_region)
+    g.start("S", "S")
+    g.place(0, *cell(5, 6))
+    g.place(1, *cell(0, 0))
+    launch(g)
+    g.run(20)
+    g.stick(0)                                          # release: it detonates
+    frames = 0
+    for _frame in range(100):
+        g.run(1)
+        if g.unit(0, "B_TIME") > 0:
+            frames += 1
+        elif frames:
+            break
+    fps = 60 if any_region == "ntsc" else 50
+    assert frames == round(0.3 * fps)                   # 15 frames PAL, 18 NTSC
