@@ -594,13 +594,18 @@ def test_a_tank_on_the_shore_reaches_a_submarine_waiting_at_its_start(game, tank
     assert game.battle["battle_result"] == ("blue won" if tank_side else "red won")
 
 
-def detonate_over_open_water(game) -> tuple[int, int]:
-    """Red's missile, launched from open water in column 5 and let go: where it detonated."""
+def fly_over_open_water(game) -> None:
+    """Red's missile, launched from open water in column 5, 20 frames on its way."""
     game.start("S", "S")
     game.place(0, *cell(5, 6))
     game.place(1, *cell(0, 0))
     launch(game)
     game.run(20)
+
+
+def detonate_over_open_water(game) -> tuple[int, int]:
+    """Red's missile, launched from open water in column 5 and let go: where it detonated."""
+    fly_over_open_water(game)
     game.stick(0)                                       # release: it detonates
     game.run(2)
     return game.unit(0, "S_X"), game.unit(0, "S_Y")
@@ -747,11 +752,7 @@ def test_sonar_pings_every_5_seconds_for_0_8_seconds_on_pal_and_ntsc(any_region)
 
 def test_missile_blast_lasts_0_3_seconds_on_pal_and_ntsc(any_region):
     g = Game(any_region)
-    g.start("S", "S")
-    g.place(0, *cell(5, 6))
-    g.place(1, *cell(0, 0))
-    launch(g)
-    g.run(20)
+    fly_over_open_water(g)
     g.stick(0)                                          # release: it detonates
     frames = 0
     for _frame in range(100):
