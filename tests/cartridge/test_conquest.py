@@ -729,7 +729,7 @@ def test_plane_and_tank_reach_each_other_waiting_at_the_start(game, pair, player
     assert game.battle["battle_result"] == ("blue won" if player else "red won")
 
 
-# ---- times in seconds on both regions (docs/conquest.md "PAL and NTSC") ----------------------
+# ---- times in seconds on both regions (docs/conquest.md "The weapons") ----------------------
 def test_sonar_pings_every_5_seconds_for_0_8_seconds_on_pal_and_ntsc(any_region):
     g = Game(any_region)
     g.start("S", "S")
