@@ -24,7 +24,7 @@ DX = (1, 1, 0, -1, -1, -1, 0, 1)          # steps per direction 0 right ... 7 do
 DY = (0, -1, -1, -1, 0, 1, 1, 1)
 CARDINAL = (0, 2, 4, 6)
 
-# the video chip's sprite registers (hardware.md §7.2): 4 bytes each, Y, X, attribute
+# the video chip's sprite registers (docs/hardware.md §7.2): 4 bytes each, Y, X, attribute
 SPRITE_BYTES = 4
 HIDDEN_Y = 0xF8                           # where the cartridge parks a hidden sprite
 COLOUR_BITS = 0x38
