@@ -51,19 +51,23 @@ OPERATIONS: tuple[str, ...] = (
     "OUTL P2,A", "ORL P1,x", "ORL P2,x", "ANL P1,x", "ANL P2,x", "MOVD A,Pp", "MOVD Pp,A",
     "ORLD Pp,A", "ANLD Pp,A",
 )
-# ... and their names for the hot loop (tests check that they match the mnemonics)
-(OP_ILLEGAL, OP_NOP, OP_MOV_A_X, OP_MOV_X_A, OP_MOV_X_IMM, OP_ADD_A_X, OP_ADDC_A_X, OP_ANL_A_X,
- OP_ORL_A_X, OP_XRL_A_X, OP_INC_X, OP_DEC_X, OP_XCH_A_X, OP_XCHD_A_X, OP_DJNZ_X_ADDR, OP_INC_A,
- OP_DEC_A, OP_CLR_A, OP_CPL_A, OP_SWAP_A, OP_DA_A, OP_RL_A, OP_RLC_A, OP_RR_A, OP_RRC_A,
- OP_JMP_ADDR, OP_CALL_ADDR, OP_RET, OP_RETR, OP_JMPP_A, OP_MOVP_A_A, OP_MOVP3_A_A, OP_MOVX_A_X,
- OP_MOVX_X_A, OP_JBB_ADDR, OP_JC_ADDR, OP_JNC_ADDR, OP_JZ_ADDR, OP_JNZ_ADDR, OP_JT0_ADDR,
- OP_JNT0_ADDR, OP_JT1_ADDR, OP_JNT1_ADDR, OP_JF0_ADDR, OP_JF1_ADDR, OP_JTF_ADDR, OP_JNI_ADDR,
- OP_EN_I, OP_DIS_I, OP_EN_TCNTI, OP_DIS_TCNTI, OP_STRT_T, OP_STRT_CNT, OP_STOP_TCNT, OP_MOV_A_T,
- OP_MOV_T_A, OP_MOV_A_PSW, OP_MOV_PSW_A, OP_CLR_C, OP_CPL_C, OP_CLR_F0, OP_CPL_F0, OP_CLR_F1,
- OP_CPL_F1, OP_SEL_RB0, OP_SEL_RB1, OP_SEL_MB0, OP_SEL_MB1, OP_ENT0_CLK, OP_OUTL_BUS_A,
- OP_INS_A_BUS, OP_ORL_BUS_X, OP_ANL_BUS_X, OP_IN_A_P1, OP_IN_A_P2, OP_OUTL_P1_A, OP_OUTL_P2_A,
- OP_ORL_P1_X, OP_ORL_P2_X, OP_ANL_P1_X, OP_ANL_P2_X, OP_MOVD_A_PP, OP_MOVD_PP_A, OP_ORLD_PP_A,
- OP_ANLD_PP_A) = range(len(OPERATIONS))
+
+
+def op_name(mnemonic: str) -> str:
+    """The hot loop's name of an operation: "MOV x,#data" -> OP_MOV_X_IMM, "JBb addr" ->
+    OP_JBB_ADDR."""
+    return "OP_" + re.sub(r"\W+", "_", mnemonic.replace("#data", "IMM")).strip("_").upper()
+
+
+# One module global per operation (OP_NOP = 1, ...), made from OPERATIONS so nothing is kept
+# in step by hand. They are plain ints, so numba compiles them into ``run`` as constants.
+globals().update({op_name(m): i for i, m in enumerate(OPERATIONS)})
+
+# ``horizon = RECHECK`` in ``run``: the one way to say "sample the interrupts (and the beam
+# events) before the next instruction". Anything that can make an interrupt pending — EN I,
+# EN TCNTI, RETR, a timer request — writes it; the fast path stays one comparison
+# (``t >= horizon``), and the constant costs nothing more than the literal 0 it is.
+RECHECK = 0
 
 
 def _decode(mnemonic: str) -> tuple[int, int]:
@@ -200,6 +204,24 @@ def run(regs_at: int, iram_at: int, xram_at: int, vregs_at: int, keys_at: int, j
     found it repeats identically until an interrupt or a beam event, so its passes up to the
     next of those are skipped at once — the time and the timer advance exactly as if they
     had run, cycle for cycle. Returns the number of instructions skipped."""
+    # Map of this function (numba wants it as one loop; the sections are marked "# [n]"):
+    #   [1] load     the registers into locals ([6] stores them back)
+    #   [2] slow     when t >= horizon: beam events, the frame end, taking an interrupt.
+    #                Whatever can make an interrupt pending sets horizon = RECHECK.
+    #   [3] fetch    the opcode, its cycles, the timer/counter (a request: horizon = RECHECK)
+    #   [4] operand  ea / v from the addressing mode (Rn, @Ri, #data)
+    #   [5] execute  one elif per operation, in the order of OPERATIONS:
+    #         OP_MOV_A_X .. OP_DJNZ_X_ADDR   moves and arithmetic between A and x
+    #         OP_INC_A .. OP_RRC_A           A alone (INC, DEC, CLR, CPL, SWAP, DA, rotates)
+    #         OP_JMP_ADDR .. OP_JMPP_A       jumps, calls, returns (RETR: horizon = RECHECK)
+    #         OP_MOVP_A_A .. OP_MOVX_X_A     program and external memory (MOVX: bus.py)
+    #         OP_JBB_ADDR .. OP_JNI_ADDR     conditional jumps, the polling-loop skip
+    #         OP_EN_I .. OP_MOV_T_A          interrupt enables (EN: horizon = RECHECK), timer
+    #         OP_MOV_A_PSW .. OP_SEL_MB1     PSW, flags, register and memory banks
+    #         OP_OUTL_BUS_A .. OP_ANLD_PP_A  bus and ports (P1: program bank, luminance)
+    #         NOP, ENT0 CLK, ILLEGAL         no branch: 1-cycle no-ops
+    #   [6] store    the locals back into regs
+    # [1] load
     regs = view(regs_at, int64)
     iram = view(iram_at, uint8)
     xram = view(xram_at, uint8)
@@ -234,15 +256,15 @@ def run(regs_at: int, iram_at: int, xram_at: int, vregs_at: int, keys_at: int, j
     jni_end = regs[JNI_END]
     jni_target = regs[JNI_TARGET]
     rb = 0x18 if psw & BS_FLAG else 0
-    horizon = t                       # the slow path first: events, the frame end, interrupts
+    horizon = RECHECK                 # the slow path first: events, the frame end, interrupts
     poll_target = -1                  # the polling loop last jumped back to, and A then
     poll_a = -1
     skipped = 0
 
     while True:
-        # The slow path runs when a beam event is due, at the end, or after anything that can
-        # make an interrupt pending (EN I, EN TCNTI, RETR, a timer request, a beam event):
-        # those set horizon = 0, so the fast path costs one comparison per instruction.
+        # [2] slow: when a beam event is due, at the end, or after anything that can make an
+        # interrupt pending (EN I, EN TCNTI, RETR, a timer request, a beam event): those set
+        # horizon = RECHECK, so the fast path costs one comparison per instruction.
         if t >= horizon:
             if regs[EV_TICK] < t + tpc:
                 vdc.run_events(regs, vregs, work, snd, audio, p1, t + tpc)
@@ -273,6 +295,7 @@ def run(regs_at: int, iram_at: int, xram_at: int, vregs_at: int, keys_at: int, j
                 poll_target = -1      # the handler may change what a polling loop reads
                 continue
 
+        # [3] fetch
         op = int(prog[pc])
         pc = _inc(pc)
         start = t
@@ -284,9 +307,9 @@ def run(regs_at: int, iram_at: int, xram_at: int, vregs_at: int, keys_at: int, j
                 tf = 1                # an overflow always sets TF; the request only if enabled
                 if ien_t:
                     treq = 1
-                    horizon = 0
+                    horizon = RECHECK
 
-        # the operand: ea = iRAM address (Rn, @Ri), v = its value or the immediate byte.
+        # [4] operand: ea = iRAM address (Rn, @Ri), v = its value or the immediate byte.
         # Computed without a jump table (all of it is cheap and always in range): Rn is the
         # register, @Ri the iRAM byte the register points to, #data the next program byte.
         dec = DECODE[op]
@@ -298,6 +321,7 @@ def run(regs_at: int, iram_at: int, xram_at: int, vregs_at: int, keys_at: int, j
             v = int(prog[pc])
             pc = _inc(pc)
 
+        # [5] execute
         k = dec >> 2
         if k == OP_MOV_A_X:
             a = v
@@ -382,7 +406,7 @@ def run(regs_at: int, iram_at: int, xram_at: int, vregs_at: int, keys_at: int, j
                 psw = (hi & 0xF0) | PSW_ONE | sp
                 rb = 0x18 if psw & BS_FLAG else 0
                 in_irq = 0
-                horizon = 0           # pending requests are taken before the next instruction
+                horizon = RECHECK     # pending requests are taken before the next instruction
             else:
                 psw = (psw & 0xF8) | sp
         elif k == OP_JMPP_A:                             # in the page of the next byte
@@ -452,12 +476,12 @@ def run(regs_at: int, iram_at: int, xram_at: int, vregs_at: int, keys_at: int, j
                 pc = _inc(pc)
         elif k == OP_EN_I:
             ien_i = 1
-            horizon = 0
+            horizon = RECHECK
         elif k == OP_DIS_I:
             ien_i = 0
         elif k == OP_EN_TCNTI:
             ien_t = 1
-            horizon = 0
+            horizon = RECHECK
         elif k == OP_DIS_TCNTI:                          # also drops a pending request
             ien_t = 0
             treq = 0
@@ -539,6 +563,7 @@ def run(regs_at: int, iram_at: int, xram_at: int, vregs_at: int, keys_at: int, j
             p2 = (p2 & 0xF0) | (a & 0x0F)
         # NOP, ENT0 CLK (no clock output here) and the illegal opcodes: 1-cycle no-ops (MAME)
 
+    # [6] store
     regs[A] = a
     regs[PC] = pc
     regs[PSW] = psw

@@ -3,6 +3,7 @@ save states, the character ROM, the opcode table, and the JIT-free fallback."""
 from __future__ import annotations
 
 import os
+import pathlib
 import re
 import subprocess
 import sys
@@ -36,9 +37,23 @@ def test_opcode_table_decodes_every_opcode() -> None:
 
 
 def test_names_match_their_tables() -> None:
+    assert cpu.op_name("MOV x,#data") == "OP_MOV_X_IMM" and cpu.OP_MOV_X_IMM == 4
+    assert cpu.op_name("JBb addr") == "OP_JBB_ADDR"
     for i, mnemonic in enumerate(cpu.OPERATIONS):
-        name = "OP_" + re.sub(r"\W+", "_", mnemonic.replace("#data", "IMM")).strip("_").upper()
-        assert getattr(cpu, name) == i, mnemonic
+        assert getattr(cpu, cpu.op_name(mnemonic)) == i, mnemonic
+
+
+def test_the_hot_loop_handles_every_operation_by_its_generated_name() -> None:
+    # every OP_ name in cpu.py is one of OPERATIONS, and every operation but the no-ops
+    # has its branch in ``run`` (the map at its top lists them in this order)
+    source = pathlib.Path(cpu.__file__).read_text(encoding="utf-8")
+    names = [cpu.op_name(m) for m in cpu.OPERATIONS]
+    assert set(re.findall(r"\bOP_[A-Z0-9_]+", source)) <= set(names)
+    run = source[source.index("def run("):]
+    branches = set(re.findall(r"\bk [=<>]= (OP_[A-Z0-9_]+)", run))
+    between = {n for lo, hi in re.findall(r"k >= (OP_\w+) and k <= (OP_\w+)", run)
+               for n in names[names.index(lo):names.index(hi) + 1]}
+    assert set(names) - branches - between == {"OP_ILLEGAL", "OP_NOP", "OP_ENT0_CLK"}
     for i, name in enumerate(state.REG_NAMES):
         assert getattr(state, name) == i, name
 
