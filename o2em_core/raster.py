@@ -43,6 +43,12 @@ from numba import njit
 from i18n import _
 
 from .charset import CHARSET
+from .vdc_regs import (BEAM_Y, CHAR_BASE, CHAR_SIZE, CHARS, COLLISION, COLOUR, CONTROL,
+                       CTRL_DOTS, CTRL_FILL, CTRL_GRID, CTRL_OBJECTS, GRID_H, GRID_H8,
+                       GRID_H_COLUMNS, GRID_V, GRID_V_END, GRID_V_LINES, OBJ_ATTR, OBJ_POINTER,
+                       OBJ_X, OBJ_Y, OBJECTS_END, QUAD_BASE, QUAD_LAST_POINTER, QUAD_SIZE,
+                       QUAD_SUB_BITS, QUADS, SHAPE_BASE, SHAPE_ROWS, SPRITE_ATTR, SPRITE_BASE,
+                       SPRITE_SIZE, SPRITES, ST_OVERLAP)
 
 WIDTH = 360   # pixel clocks shown per line (MAME screen)
 HEIGHT = 243  # scanlines 0..242
@@ -51,15 +57,8 @@ HEIGHT = 243  # scanlines 0..242
 CLASS_VGRID = 0x10
 CLASS_HGRID = 0x20   # horizontal segments and dots
 CLASS_MAJOR = 0x80   # characters and quads
-STATUS_OVERLAP = 0x80  # 0xA1 bit 7: two majors met on a line
 OVERLAP = 0x100        # internal: returned with hit bits when two majors met
 NO_EDGE_PASS = 0x01    # scratch rule flag, see set_edge_pass
-
-# Control register 0xA0 bits (docs/hardware.md §7.7)
-CTRL_GRID = 0x08
-CTRL_OBJECTS = 0x20
-CTRL_DOTS = 0x40
-CTRL_FILL = 0x80
 
 GRID_TOP = 24        # first grid scanline
 GRID_BOTTOM = 218    # last grid scanline
@@ -68,8 +67,8 @@ GRID_X = 26          # pixel clock of vertical line 0 (unit 13)
 GRID_COLUMN = 32     # pixel clocks between vertical lines (16 units)
 
 # Registers the picture depends on: objects, shapes, control, collision mask, colour; grid.
-PICTURE_REGS = (0x00, 0xA4)
-GRID_REGS = (0xC0, 0xEA)
+PICTURE_REGS = (SPRITE_BASE, BEAM_Y)    # 00–A3, up to the beam registers
+GRID_REGS = (GRID_H, GRID_V_END)
 
 # Scratch layout (uint8): one composed line and what it was composed from.
 _CMAP = 0 * WIDTH        # class bits per pixel
@@ -143,23 +142,23 @@ def _grid_span(a: int, b: int, bits: int, colour: int, s: np.ndarray, t: int) ->
 def _draw_grid(vregs: np.ndarray, line: int, s: np.ndarray, t: int) -> None:
     """Horizontal segments, dots, vertical segments (docs/hardware.md §7.6), in the grid colour,
     into the template (class map, colours) at t."""
-    c = vregs[0xA3]
+    c = vregs[COLOUR]
     colour = GRID_INDEX[((c >> 3) & 8) | (c & 7)]
-    ctrl = vregs[0xA0]
+    ctrl = vregs[CONTROL]
     r = (line - GRID_TOP) // GRID_ROW           # grid row containing this line
     if (line - GRID_TOP) % GRID_ROW < 3 and r <= 8:   # the 3 lines of a horizontal row
-        for col in range(9):
-            if ((np.int64(vregs[0xD0 + col]) << 8 | vregs[0xC0 + col]) >> r) & 1:
+        for col in range(GRID_H_COLUMNS):
+            if ((np.int64(vregs[GRID_H8 + col]) << 8 | vregs[GRID_H + col]) >> r) & 1:
                 a = GRID_X + GRID_COLUMN * col
                 _grid_span(a, a + 36, np.int64(CLASS_HGRID), colour, s, t)
         if ctrl & CTRL_DOTS:
-            for v in range(10):
+            for v in range(GRID_V_LINES):
                 a = GRID_X + GRID_COLUMN * v
                 _grid_span(a, a + 4, np.int64(CLASS_HGRID), colour, s, t)
     if r <= 7:
         width = 32 if ctrl & CTRL_FILL else 4
-        for v in range(10):
-            if (vregs[0xE0 + v] >> r) & 1:
+        for v in range(GRID_V_LINES):
+            if (vregs[GRID_V + v] >> r) & 1:
                 a = GRID_X + GRID_COLUMN * v
                 _grid_span(a, a + width, np.int64(CLASS_VGRID), colour, s, t)
 
@@ -184,7 +183,7 @@ def _draw_cell(vregs: np.ndarray, line: int, y: int, x: int, reg: int, mask: int
                s: np.ndarray, b: int) -> int:
     """One character cell (16 pixel clocks) of a major whose pointer/attribute are at reg,
     reg+1 (docs/hardware.md §7.4, MAME's major-pixel rule §9.2). Returns its hits | OVERLAP."""
-    attr = np.int64(vregs[reg + 1])
+    attr = np.int64(vregs[reg + OBJ_ATTR - OBJ_POINTER])
     address = ((attr & 1) << 8 | vregs[reg]) + (y >> 1) + ((line - y) >> 1)
     bits = np.int64(CHARSET[address & 0x1FF])
     colour = 8 | ((attr >> 1) & 7)
@@ -216,32 +215,32 @@ def _draw_majors(vregs: np.ndarray, ntsc: bool, line: int, mask: int,
     left = WIDTH
     right = 0
     out = 0
-    for q in range(3, -1, -1):
-        base = 0x40 + 16 * q
-        y = np.int64(vregs[base])
+    for q in range(QUADS - 1, -1, -1):
+        base = QUAD_BASE + QUAD_SIZE * q
+        y = np.int64(vregs[base + OBJ_Y])
         if ntsc and y < 0x0E:           # the 8244 does not show majors above Y = 0x0E
             continue
-        h = _major_height(y, vregs[base + 14])     # sub-character 3 sets the height
+        h = _major_height(y, vregs[base + QUAD_LAST_POINTER])   # sub-character 3 sets it
         if y <= line < y + 2 * h:
-            x = 2 * (np.int64(vregs[base + 1]) + 5)
+            x = 2 * (np.int64(vregs[base + OBJ_X]) + 5)
             if x < WIDTH:
                 left = min(left, x)
                 right = max(right, x + 112)
                 for j in range(4):
                     if x + 32 * j < WIDTH:
-                        out |= _draw_cell(vregs, line, y, x + 32 * j, base + 2 + 4 * j,
+                        out |= _draw_cell(vregs, line, y, x + 32 * j, base + OBJ_POINTER + CHAR_SIZE * j,
                                           mask, s, b)
-    for i in range(11, -1, -1):
-        base = 0x10 + 4 * i
-        y = np.int64(vregs[base])
+    for i in range(CHARS - 1, -1, -1):
+        base = CHAR_BASE + CHAR_SIZE * i
+        y = np.int64(vregs[base + OBJ_Y])
         if ntsc and y < 0x0E:
             continue
-        if y <= line < y + 2 * _major_height(y, vregs[base + 2]):
-            x = 2 * (np.int64(vregs[base + 1]) + 5)
+        if y <= line < y + 2 * _major_height(y, vregs[base + OBJ_POINTER]):
+            x = 2 * (np.int64(vregs[base + OBJ_X]) + 5)
             if x < WIDTH:
                 left = min(left, x)
                 right = max(right, x + 16)
-                out |= _draw_cell(vregs, line, y, x, base + 2, mask, s, b)
+                out |= _draw_cell(vregs, line, y, x, base + OBJ_POINTER, mask, s, b)
     return left, right, out
 
 
@@ -253,19 +252,20 @@ def _draw_sprites(vregs: np.ndarray, line: int, mask: int,
     left = WIDTH
     right = 0
     out = 0
-    for i in range(3, -1, -1):
-        y = np.int64(vregs[4 * i])
-        attr = np.int64(vregs[4 * i + 2])
+    for i in range(SPRITES - 1, -1, -1):
+        base = SPRITE_BASE + SPRITE_SIZE * i
+        y = np.int64(vregs[base + OBJ_Y])
+        attr = np.int64(vregs[base + SPRITE_ATTR])
         size = 4 if attr & 4 else 2                 # pixel clocks (and lines) per sprite pixel
         if not (y <= line < y + 8 * size):
             continue
         r = (line - y) // size
-        shape = vregs[0x80 + 8 * i + r]
+        shape = vregs[SHAPE_BASE + SHAPE_ROWS * i + r]
         if shape == 0:
             continue
         mode = attr & 3                             # S, X9
         shift = 1 if mode == 1 else ((r & 1) ^ 1 if mode == 2 else (r & 1 if mode == 3 else 0))
-        x = 2 * (np.int64(vregs[4 * i + 1]) + 5) + shift * (size >> 1)
+        x = 2 * (np.int64(vregs[base + OBJ_X]) + 5) + shift * (size >> 1)
         left = min(left, x)
         right = max(right, x + 8 * size)
         colour = 8 | ((attr >> 3) & 7)
@@ -287,13 +287,13 @@ def _draw_sprites(vregs: np.ndarray, line: int, mask: int,
 def _compose_line(vregs: np.ndarray, ntsc: bool, line: int, s: np.ndarray, b: int) -> None:
     """Compose the whole of scanline ``line`` from the current registers into scratch ``s``
     (whose grid templates must belong to these registers: see _same_registers)."""
-    ctrl = vregs[0xA0]
+    ctrl = vregs[CONTROL]
     kind = _grid_kind(ctrl, line)
     objects = (ctrl & CTRL_OBJECTS) != 0 and line < HEIGHT
     # background and grid come from a template per grid pattern, made once per register state
     t = b + _TPL + kind * 2 * WIDTH
     if not s[b + _TPL_VALID + kind]:
-        background = BACKGROUND_INDEX[(vregs[0xA3] >> 3) & 7]
+        background = BACKGROUND_INDEX[(vregs[COLOUR] >> 3) & 7]
         for px in range(WIDTH):
             s[t + px] = 0
             s[t + WIDTH + px] = background
@@ -312,7 +312,7 @@ def _compose_line(vregs: np.ndarray, ntsc: bool, line: int, s: np.ndarray, b: in
             s[_CLAIM + px] = 0
             s[_HITS + px] = 0
             s[_EDGE + px] = 0
-        mask = np.int64(vregs[0xA2])
+        mask = np.int64(vregs[COLLISION])
         left, right, out = _draw_majors(vregs, ntsc, line, mask, s, b)
         sleft, sright, sout = _draw_sprites(vregs, line, mask, s, b)
         out |= sout
@@ -355,19 +355,21 @@ def _same_registers(vregs: np.ndarray, ntsc: bool, s: np.ndarray, b: int) -> boo
     s[b + _NTSC] = 2 if ntsc else 1
     for line in range(HEIGHT):
         s[b + _OBJECT_LINES + line] = 0
-    if vregs[0xA0] & CTRL_OBJECTS:
-        for base in range(0x10, 0x80, 4):       # characters, then quad sub-characters
-            if base >= 0x40 and (base & 0x0C) != 0:
+    if vregs[CONTROL] & CTRL_OBJECTS:
+        for base in range(CHAR_BASE, OBJECTS_END, CHAR_SIZE):   # characters, quad sub-chars
+            if base >= QUAD_BASE and (base & QUAD_SUB_BITS) != 0:
                 continue                        # a quad has one Y; its height is sub-char 3's
-            y = np.int64(vregs[base])
+            y = np.int64(vregs[base + OBJ_Y])
             if ntsc and y < 0x0E:
                 continue
-            h = _major_height(y, vregs[base + 14 if base >= 0x40 else base + 2])
+            h = _major_height(y, vregs[base + QUAD_LAST_POINTER if base >= QUAD_BASE
+                                       else base + OBJ_POINTER])
             for line in range(y, min(y + 2 * h, HEIGHT)):
                 s[b + _OBJECT_LINES + line] = 1
-        for i in range(4):
-            y = np.int64(vregs[4 * i])
-            size = 4 if vregs[4 * i + 2] & 4 else 2
+        for i in range(SPRITES):
+            base = SPRITE_BASE + SPRITE_SIZE * i
+            y = np.int64(vregs[base + OBJ_Y])
+            size = 4 if vregs[base + SPRITE_ATTR] & 4 else 2
             for line in range(y, min(y + 8 * size, HEIGHT)):
                 s[b + _OBJECT_LINES + line] = 1
     return False
@@ -403,7 +405,7 @@ def draw_into(vregs: np.ndarray, ntsc: bool, line: int, x0: int, x1: int, lum_fo
                                                                                s, b):
         if s[b + _LINE] != line + 1:
             # a line without objects looks like the last one composed if that had the same grid
-            kind = _grid_kind(vregs[0xA0], line) + 64 * np.int64(s[b + _OBJECT_LINES + line])
+            kind = _grid_kind(vregs[CONTROL], line) + 64 * np.int64(s[b + _OBJECT_LINES + line])
             if kind < 64 and s[b + _KIND] == kind and s[b + _LINE] != 0:
                 s[b + _LINE] = line + 1
             else:
@@ -431,12 +433,12 @@ def draw_into(vregs: np.ndarray, ntsc: bool, line: int, x0: int, x1: int, lum_fo
             result = (_or_pixels(s, b + _HITS, lo, hi)
                       | _or_pixels(s, b + _EDGE, max(lo, x0 + 1), hi))
             claims = _or_pixels(s, b + _CLAIM, lo, hi)
-    mask = np.int64(vregs[0xA2])
+    mask = np.int64(vregs[COLLISION])
     if x0 > 0 and mask and not s[b + _RULES] & NO_EDGE_PASS:
         # the first pixel meets its left neighbour as it was drawn, perhaps by older registers
         left = left_drawn if follows else s[b + _CMAP + x0 - 1]
         result |= _edge(mask, np.int64(left), np.int64(s[b + _CMAP + x0]))
-    return result, STATUS_OVERLAP if claims & 2 else 0
+    return result, ST_OVERLAP if claims & 2 else 0
 
 
 @njit(cache=True)

@@ -30,6 +30,9 @@ from numba import njit
 
 from i18n import _
 
+from .vdc_regs import (CONTROL, CTRL_SOUND_INT, SOUND_CONTROL, SOUND_ENABLE, SOUND_FAST,
+                       SOUND_NOISE, SOUND_SHIFT, SOUND_VOLUME)
+
 SND_PRESCALER = 0
 SND_PENDING = 1
 SND_WRITTEN = 2
@@ -54,11 +57,6 @@ DC_CUTOFF_HZ = 20.0
 DC_SHIFT = 16
 POLE_SHIFT = 15
 
-# 0xAA sound control (docs/hardware.md §10.1)
-CTRL_VOLUME = 0x0F
-CTRL_NOISE = 0x10
-CTRL_FAST = 0x20
-CTRL_ENABLE = 0x80
 SHIFTS_PER_INTERRUPT = 24
 
 
@@ -88,28 +86,29 @@ def clock_line(vregs: np.ndarray, snd: np.ndarray) -> bool:
     if snd[SND_IDLE] > 0:
         snd[SND_IDLE] -= 1
         return False
-    ctrl = np.int64(vregs[0xAA])
+    ctrl = np.int64(vregs[SOUND_CONTROL])
     snd[SND_PRESCALER] = (snd[SND_PRESCALER] + 1) & 0xFF
-    if snd[SND_PRESCALER] & (3 if ctrl & CTRL_FAST else 15) == 0:
+    if snd[SND_PRESCALER] & (3 if ctrl & SOUND_FAST else 15) == 0:
         snd[SND_PENDING] = 1
     if snd[SND_PENDING] and not snd[SND_WRITTEN]:
         snd[SND_PENDING] = 0
-        s = np.int64(vregs[0xA7]) << 16 | np.int64(vregs[0xA8]) << 8 | vregs[0xA9]
+        s = (np.int64(vregs[SOUND_SHIFT]) << 16 | np.int64(vregs[SOUND_SHIFT + 1]) << 8
+             | vregs[SOUND_SHIFT + 2])
         out = s & 1
         feedback = out
         s >>= 1
-        if ctrl & CTRL_NOISE:
+        if ctrl & SOUND_NOISE:
             feedback ^= (s >> 4) & 1                   # old bit 5, fed back into bit 15
             s = (s & ~0x8000) | feedback << 15
         s |= feedback << 23                             # the register always rotates
-        vregs[0xA7] = (s >> 16) & 0xFF
-        vregs[0xA8] = (s >> 8) & 0xFF
-        vregs[0xA9] = s & 0xFF
+        vregs[SOUND_SHIFT] = (s >> 16) & 0xFF
+        vregs[SOUND_SHIFT + 1] = (s >> 8) & 0xFF
+        vregs[SOUND_SHIFT + 2] = s & 0xFF
         snd[SND_LAST_BIT] = out
         snd[SND_COUNT] += 1
         if snd[SND_COUNT] == SHIFTS_PER_INTERRUPT:
             snd[SND_COUNT] = 0
-            return (vregs[0xA0] & 0x04) != 0
+            return (vregs[CONTROL] & CTRL_SOUND_INT) != 0
     elif snd[SND_WRITTEN]:
         snd[SND_COUNT] = 0                              # a write restarts the 24-shift count
         snd[SND_WRITTEN] = 0
@@ -120,10 +119,10 @@ def clock_line(vregs: np.ndarray, snd: np.ndarray) -> bool:
 def emit_line(vregs: np.ndarray, snd: np.ndarray, audio: np.ndarray) -> None:
     """Append the host samples covered by one scanline of output to ``audio`` (room for
     AUDIO_CAPACITY samples)."""
-    ctrl = np.int64(vregs[0xAA])
+    ctrl = np.int64(vregs[SOUND_CONTROL])
     level = 0
-    if ctrl & CTRL_ENABLE and snd[SND_LAST_BIT]:
-        level = FULL_SCALE * (ctrl & CTRL_VOLUME) // 16   # PWM duty = volume / 16
+    if ctrl & SOUND_ENABLE and snd[SND_LAST_BIT]:
+        level = FULL_SCALE * (ctrl & SOUND_VOLUME) // 16   # PWM duty = volume / 16
     period = snd[SND_TICK_HZ]                  # one host sample, in ticks·rate units
     left = snd[SND_LINE_TICKS] * snd[SND_RATE]  # this line, in the same units
     phase = snd[SND_PHASE]

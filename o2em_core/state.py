@@ -15,6 +15,7 @@ import numpy as np
 from i18n import _
 
 from .timing import HBLANK_PX, POWER_ON_LINE, VBLANK_LINE, VBLANK_PX, Region
+from .vdc_regs import ST_ACK_CLEARS
 
 # ---- mem: byte arrays at fixed offsets ------------------------------------------------------
 IRAM_OFF, IRAM_SIZE = 0, 64        # 8048 internal data RAM
@@ -134,7 +135,7 @@ BOARD = (CART_BANK_SIZE, CART_BANK_MASK, CART_HIGH)
 RANGES = {**{r: (0, 0xFF) for r in BYTES}, **{r: (0, 1) for r in FLAGS},
           **{r: (0, 0xFFF) for r in ADDRESSES}, PSW: (0, 0xFF), TMODE: (0, 2),
           PRESCALE: (0, 31), STATUS: (0, 0xFF)}
-STATUS_BITS = 0xCC          # the latched bits of 0xA1 (vdc.ST_ACK_CLEARS)
+STATUS_BITS = ST_ACK_CLEARS  # the latched bits of the status register A1
 PSW_ONE = 0x08              # PSW bit 3 reads as 1 (cpu.PSW_ONE)
 TICK_LIMIT = 1 << 62        # far beyond any real session, far from int64 overflow
 

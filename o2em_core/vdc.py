@@ -11,16 +11,14 @@ import numpy as np
 from numba import njit
 
 from . import raster, sound
+from . import vdc_regs as vr
 from .state import (BEAM_X, BEAM_Y, BG_PX, COLLISION, DRAWN, EV_KIND, EV_LINE, EV_LINE_END,
                     EV_TICK, EV_VBLANK, FRAME_TICKS, HB_END, HTOTAL, INT, LINES, NTSC, STATUS,
                     TPX, TICK_HBL, TICK_VBL, TPL, VBL_END_POS, VBL_START_POS, VREGS_WRITTEN)
 from .timing import HBLANK_PX, HSTATUS_PX, VBLANK_LINE, VISIBLE_LINES, VISIBLE_PX
 
-CONTROL, STATUS_REG, COLLIDE, COLOUR, BEAM_Y_REG, BEAM_X_REG = 0xA0, 0xA1, 0xA2, 0xA3, 0xA4, 0xA5
-SOUND_CONTROL = 0xAA
-CTRL_BEAM, CTRL_GRID, CTRL_OBJECTS = 0x02, 0x08, 0x20
-ST_SOUND, ST_VBLANK = 0x04, 0x08
-ST_ACK_CLEARS = 0xCC        # reading 0xA1 clears bits 2, 3, 6, 7 (MAME)
+# The chip's register addresses and bits are named in vdc_regs (``vr``); the names BEAM_X,
+# BEAM_Y, STATUS and COLLISION here are the machine registers of state.py that latch them.
 
 
 # ---- the beam -----------------------------------------------------------------------------
@@ -134,7 +132,7 @@ def run_events(regs: np.ndarray, vregs: np.ndarray, work: np.ndarray, snd: np.nd
         line_abs = regs[EV_LINE]
         line = line_abs % lines
         if regs[EV_KIND] == EV_VBLANK:
-            regs[STATUS] |= ST_VBLANK
+            regs[STATUS] |= vr.ST_VBLANK
             regs[INT] = 1
             regs[EV_KIND] = EV_LINE_END
             regs[EV_TICK] = line_abs * tpl + regs[TICK_HBL]
@@ -142,7 +140,7 @@ def run_events(regs: np.ndarray, vregs: np.ndarray, work: np.ndarray, snd: np.nd
         if line < VISIBLE_LINES:
             catch_up(regs, vregs, work, p1, regs[EV_TICK])
         if sound.clock_line(vregs, snd):          # 24 shifts with control bit 2 set
-            regs[STATUS] |= ST_SOUND
+            regs[STATUS] |= vr.ST_SOUND
             regs[INT] = 1
         sound.emit_line(vregs, snd, audio)
         line_abs += 1
@@ -160,10 +158,10 @@ def run_events(regs: np.ndarray, vregs: np.ndarray, work: np.ndarray, snd: np.nd
 def _canonical(addr: int) -> int:
     """Fold mirrors: 0xB0–0xBF = 0xA0–0xAF; quad Y/X registers 0x40–0x7F with bit 1 = 0 are
     shared by the four sub-characters (``addr & ~0x0C``)."""
-    if 0xB0 <= addr <= 0xBF:
-        return addr - 0x10
-    if 0x40 <= addr <= 0x7F and (addr & 0x02) == 0:
-        return addr & ~0x0C
+    if vr.MIRROR_BASE <= addr <= vr.MIRROR_END:
+        return addr - vr.MIRROR_OFFSET
+    if vr.QUAD_BASE <= addr < vr.OBJECTS_END and (addr & vr.QUAD_FIELD_BIT) == 0:
+        return addr & ~vr.QUAD_SUB_BITS
     return addr
 
 
@@ -172,38 +170,38 @@ def read(regs: np.ndarray, vregs: np.ndarray, work: np.ndarray, p1: int, tick: i
          addr: int) -> int:
     """A MOVX read with the VDC selected (P13 = 0, P16 = 0)."""
     a = _canonical(addr)
-    ctrl = int(vregs[CONTROL])
-    if a < 0x80:
-        if ctrl & CTRL_OBJECTS:
+    ctrl = int(vregs[vr.CONTROL])
+    if a < vr.OBJECTS_END:
+        if ctrl & vr.CTRL_OBJECTS:
             return 0                      # locked while objects are displayed
-        if a < 0x10 and (a & 3) == 2:
+        if a < vr.CHAR_BASE and (a & (vr.SPRITE_SIZE - 1)) == vr.SPRITE_ATTR:
             return 0                      # sprite attribute is write-only
         return int(vregs[a])
-    if a < 0xA0:
+    if a < vr.CONTROL:
         return int(vregs[a])                   # sprite shapes: always accessible
-    if a == STATUS_REG:
+    if a == vr.STATUS:
         if not drawing_can_wait(regs, work, tick):
             catch_up(regs, vregs, work, p1, tick)
         line, px = beam(regs, tick)
-        st = regs[STATUS] | (ctrl & CTRL_BEAM)
+        st = regs[STATUS] | (ctrl & vr.CTRL_BEAM)      # status bit 1 copies control bit 1
         if HSTATUS_PX <= px < regs[BG_PX] and beam_y(regs, line, px) <= VBLANK_LINE:
-            st |= 0x01
-        regs[STATUS] &= ~ST_ACK_CLEARS
+            st |= vr.ST_HSTATUS
+        regs[STATUS] &= ~vr.ST_ACK_CLEARS
         regs[INT] = 0                     # reading the status acknowledges the interrupt
         return st
-    if a == COLLIDE:
+    if a == vr.COLLISION:
         catch_up(regs, vregs, work, p1, tick)
         result = regs[COLLISION]
         regs[COLLISION] = 0
         return result
-    if a == BEAM_Y_REG or a == BEAM_X_REG:
-        if ctrl & CTRL_BEAM:
+    if a == vr.BEAM_Y or a == vr.BEAM_X:
+        if ctrl & vr.CTRL_BEAM:
             line, px = beam(regs, tick)
-            return (beam_y(regs, line, px) & 0xFF) if a == BEAM_Y_REG else px >> 1
-        return regs[BEAM_Y] if a == BEAM_Y_REG else regs[BEAM_X]
-    if a == COLOUR or 0xA7 <= a <= 0xA9 or a >= 0xF0:
+            return (beam_y(regs, line, px) & 0xFF) if a == vr.BEAM_Y else px >> 1
+        return regs[BEAM_Y] if a == vr.BEAM_Y else regs[BEAM_X]
+    if a == vr.COLOUR or vr.SOUND_SHIFT <= a <= vr.SOUND_SHIFT_END or a >= vr.GRID_END:
         return 0                          # write-only / unmapped
-    if 0xC0 <= a <= 0xEF and (ctrl & CTRL_GRID):
+    if vr.GRID_H <= a < vr.GRID_END and (ctrl & vr.CTRL_GRID):
         return 0                          # locked while the grid is displayed
     return int(vregs[a])
 
@@ -214,36 +212,39 @@ def write(regs: np.ndarray, vregs: np.ndarray, work: np.ndarray, snd: np.ndarray
     """A MOVX write with the VDC selected (P13 = 0)."""
     a = _canonical(addr)
     v = value
-    ctrl = int(vregs[CONTROL])
-    if a < 0x80:
-        if ctrl & CTRL_OBJECTS:
+    ctrl = int(vregs[vr.CONTROL])
+    if a < vr.OBJECTS_END:
+        if ctrl & vr.CTRL_OBJECTS:
             return                        # locked while objects are displayed
-        if a < 0x10:
-            if (a & 3) == 3:
+        field = a & (vr.CHAR_SIZE - 1)
+        if a < vr.CHAR_BASE:
+            if field == vr.SPRITE_SIZE - 1:
                 return                    # sprite +3 is not a register
-        elif (a & 3) == 3:
+        elif field == vr.OBJ_ATTR:
             v &= 0x0F                     # major attribute: bits 0–3 only
-        elif (a & 3) == 0:
+        elif field == vr.OBJ_Y:
             v &= 0xFE                     # major Y: bit 0 not connected
-    elif a >= 0xA0 and a <= 0xAF:
-        if a == STATUS_REG or a == BEAM_Y_REG or a == BEAM_X_REG or a == 0xA6 or a >= 0xAB:
+    elif a >= vr.CONTROL and a < vr.MIRROR_BASE:
+        if (a == vr.STATUS or a == vr.BEAM_Y or a == vr.BEAM_X or a == vr.UNUSED_A6
+                or a >= vr.UNUSED_AB):
             return                        # read-only or unused
-        if a == SOUND_CONTROL:
-            v &= 0xBF                     # bit 6 not connected (MAME)
-    elif a >= 0xC0:
-        if a >= 0xF0 or (a & 0x0F) > (9 if a >= 0xE0 else 8):
+        if a == vr.SOUND_CONTROL:
+            v &= vr.SOUND_CONTROL_MASK    # bit 6 not connected (MAME)
+    elif a >= vr.GRID_H:
+        if a >= vr.GRID_END or (a & 0x0F) > ((vr.GRID_V_LINES if a >= vr.GRID_V
+                                               else vr.GRID_H_COLUMNS) - 1):
             return                        # unused grid addresses
-        if ctrl & CTRL_GRID:
+        if ctrl & vr.CTRL_GRID:
             return                        # locked while the grid is displayed
-        if 0xD0 <= a <= 0xD8:
-            v &= 0x01                     # only row 8 of the horizontal grid
-    if (a <= CONTROL or a == COLLIDE or a == COLOUR) and int(vregs[a]) != v:
+        if vr.GRID_H8 <= a < vr.GRID_H8 + vr.GRID_H_COLUMNS:
+            v &= vr.GRID_H8_MASK          # only row 8 of the horizontal grid
+    if (a <= vr.CONTROL or a == vr.COLLISION or a == vr.COLOUR) and int(vregs[a]) != v:
         catch_up(regs, vregs, work, p1, tick)   # the old value holds up to the beam
-    if a == CONTROL and (ctrl & CTRL_BEAM) and not (v & CTRL_BEAM):
+    if a == vr.CONTROL and (ctrl & vr.CTRL_BEAM) and not (v & vr.CTRL_BEAM):
         line, px = beam(regs, tick)             # 1 -> 0 latches the beam position
         regs[BEAM_Y] = beam_y(regs, line, px) & 0xFF
         regs[BEAM_X] = px >> 1
     vregs[a] = v
     regs[VREGS_WRITTEN] = 1
-    if 0xA7 <= a <= 0xA9:
+    if vr.SOUND_SHIFT <= a <= vr.SOUND_SHIFT_END:
         sound.note_write(snd)
