@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import random
-from typing import Callable
+from typing import Any, Callable
 
 from i18n import N_, _, ngettext
 
@@ -110,10 +110,35 @@ def _pay_out(s: State, names: tuple[str, ...], amount: int) -> None:
 
 
 # --- phases and turns -------------------------------------------------------------------------
+def _turn(s: State) -> str:
+    """Whose turn it is; only asked in the phases that have a turn (play, final round)."""
+    assert s.turn is not None
+    return s.turn
+
+
+def _first(s: State) -> str:
+    """The starting player; only asked after the draw has chosen one (rule 2)."""
+    assert s.start is not None
+    return s.start
+
+
+def _left(s: State, name: str) -> str:
+    """The next player still in to ``name``'s left; ``name`` himself counts, so one is found."""
+    left = s.left_of(name)
+    assert left is not None
+    return left
+
+
+def _home(p: Player) -> str:
+    """A player's homeland; only asked once every player has chosen one (rule 3)."""
+    assert p.homeland is not None
+    return p.homeland
+
+
 def _begin_play(s: State) -> None:
     """Rule 8: play begins with the last player to choose a homeland."""
     s.phase = "play"
-    s.turn = s.order_from(s.start)[-1]
+    s.turn = s.order_from(_first(s))[-1]
     s.ally_credit = 1
     s.last_defender = None
 
@@ -123,9 +148,9 @@ def _end_turn(s: State) -> None:
     if s.phase == "final-round":
         _final_next(s)
     elif s.board_full():
-        _begin_final(s, s.left_of(s.turn))
+        _begin_final(s, _left(s, _turn(s)))
     else:
-        s.turn = s.left_of(s.turn)
+        s.turn = _left(s, _turn(s))
         s.ally_credit = 1
         s.last_defender = None
 
@@ -287,7 +312,7 @@ def _draw(s: State, e: ev.Draw) -> ev.Event:
 
 
 def _chooser(s: State) -> str:
-    return s.order_from(s.start)[s.chooser]
+    return s.order_from(_first(s))[s.chooser]
 
 
 def _homeland(s: State, e: ev.Homeland) -> ev.Event:
@@ -318,7 +343,7 @@ def _allies(s: State, e: ev.Allies) -> ev.Event:
         raise RuleError(4, _("the free alliances go in seat order from the starting player: it is "
                              "{name}'s turn").format(name=_chooser(s)))
     countries = [_country(s, c) for c in e.countries]
-    home = s.player(name).homeland
+    home = _home(s.player(name))
     zone = s.board[home].zone
     for c in countries:
         if countries.count(c) > 1:
@@ -346,7 +371,7 @@ def _allies(s: State, e: ev.Allies) -> ev.Event:
     if s.chooser == len(s.players):
         _begin_play(s)
         if s.board_full():                     # a tiny custom board can be full at once
-            _begin_final(s, s.turn)
+            _begin_final(s, _turn(s))
     return ev.Allies(name, tuple(countries))
 
 
@@ -364,7 +389,7 @@ def _ally(s: State, e: ev.Ally) -> ev.Event:
                                               holders=_join(sorted(s.holders_of(country)))))
     zone = s.board[country].zone
     for p in s.players:
-        if not p.eliminated and p.name not in side and s.board[p.homeland].zone == zone:
+        if not p.eliminated and p.name not in side and s.board[_home(p)].zone == zone:
             raise RuleError(9, _("{country} is in {name}'s homeland zone").format(
                 country=shown(country), name=p.name))
     value = _value(s, country)
@@ -374,13 +399,13 @@ def _ally(s: State, e: ev.Ally) -> ev.Event:
         s.player(n).halves += value
     s.ally_credit = 0
     if s.board_full():
-        _begin_final(s, s.left_of(s.turn))
+        _begin_final(s, _left(s, _turn(s)))
     return ev.Ally(side, country)
 
 
 def _next_defender(s: State, friends: set[str]) -> str | None:
     """Rules 11A, 13E: the player left of the last defender (at first, of the attacker)."""
-    return s.left_of(s.last_defender or s.turn, skip=friends)
+    return s.left_of(s.last_defender or _turn(s), skip=friends)
 
 
 def _attack(s: State, e: ev.Attack) -> ev.Event:
@@ -436,7 +461,7 @@ def _weapons(weapons: tuple[str, str]) -> tuple[str, str]:
     up = tuple(w.upper() for w in weapons)
     if len(up) != 2 or any(w not in WEAPONS for w in up):
         raise NotationError(_("weapons are P (plane), S (submarine) or T (tank)"))
-    return up  # type: ignore[return-value]
+    return up
 
 
 def _check_left(left: dict[str, int], energies: tuple[int, int] | None, who: dict[str, str],
@@ -534,6 +559,7 @@ def _war(s: State, e: ev.War) -> ev.Event:
 def _end_war(s: State, role: str, energy: int) -> None:
     """The effects of a war won by ``role`` with ``energy`` left to the loser (rules 13–17, 19)."""
     war = s.war
+    assert war is not None                                # called only while a war is fought
     country, value = war.target, _value(s, war.target)
     s.war = None
     winners = war.side if role == "attacker" else war.defenders
@@ -546,7 +572,9 @@ def _end_war(s: State, role: str, energy: int) -> None:
         _end_turn(s)                                      # rules 14D, 17 (interpretation)
         return
     if war.kind == "homeland":                            # rule 19C
-        _eliminate(s, s.homeland_owner(country), war.side)
+        owner = s.homeland_owner(country)
+        assert owner is not None                          # a homeland war is fought on one
+        _eliminate(s, owner, war.side)
     else:
         for loser, kind in s.holders.get(country, {}).items():   # rule 16C
             s.player(loser).halves -= 2 * value if kind == CONQUERED else value
@@ -560,7 +588,7 @@ def _end_war(s: State, role: str, energy: int) -> None:
     if s.phase == "final-round":
         _final_next(s)                                    # rule 20A: one chance each
     elif s.board_full():
-        _begin_final(s, s.left_of(s.turn))
+        _begin_final(s, _left(s, _turn(s)))
     else:
         s.ally_credit = 1                                 # rules 13D, 16E
 
@@ -575,7 +603,7 @@ def _eliminate(s: State, owner: str, side: tuple[str, ...]) -> None:
     side = tuple(n for n in s.names if n in pact and n != owner and not s.player(n).eliminated)
     loser = s.player(owner)
     loser.eliminated = True
-    for c in [loser.homeland] + s.holdings(owner, CONQUERED):
+    for c in [_home(loser)] + s.holdings(owner, CONQUERED):
         s.holders.setdefault(c, {}).pop(owner, None)
         for n in side:
             s.holders[c][n] = CONQUERED
@@ -655,7 +683,9 @@ def _plan_endgame(s: State) -> None:
     """Rules 21B, 21H: set the next confrontation, or end the game with its winner (rule 22)."""
     live = s.live()
     seat = {n: i for i, n in enumerate(s.names)}
-    h = lambda n: s.player(n).halves  # noqa: E731
+    def h(n: str) -> int:
+        return s.player(n).halves
+
     unfought = [n for n in live if n not in s.fought]
 
     def enemies(c: str, pool: list[str]) -> list[str]:
@@ -676,6 +706,7 @@ def _plan_endgame(s: State) -> None:
         if not pool:
             challenger = min(unfought, key=lambda q: (h(q), seat[q]))
             pool = enemies(challenger, unfought) or enemies(challenger, live)
+        assert challenger is not None     # set in the line above when it was not already
         if pool:
             s.expected = (challenger, next_higher(challenger, pool))
             return
@@ -702,6 +733,7 @@ def _challenge(s: State, e: ev.Challenge) -> ev.Event:
     if s.allied(a, b):
         raise RuleError(21, _("{a} and {b} are allies and never fight each other").format(a=a, b=b))
     if (a, b) != s.expected:
+        assert s.expected is not None     # the end game always plans the next pair (rule 21H)
         x, y = s.expected
         raise RuleError(21, _("{x} (PBR {x_pbr}) must challenge {y} (PBR {y_pbr}) next").format(
             x=x, y=y, x_pbr=pbr(s.player(x).halves), y_pbr=pbr(s.player(y).halves)))
@@ -714,6 +746,7 @@ def _challenge(s: State, e: ev.Challenge) -> ev.Event:
 
 def _endgame_battle(s: State, e: ev.Battle) -> ev.Event:
     c = s.confrontation
+    assert c is not None                                  # _battle checked it
     weapons = _weapons(e.weapons)
     attacker = c.attacker
     defender = c.opponent if attacker == c.challenger else c.challenger
@@ -763,6 +796,7 @@ def _survivor(s: State, e: ev.Survivor) -> ev.Event:
 def _end_confrontation(s: State, survivor: str, energy: int) -> None:
     """Rule 21G: the survivor's energy goes onto his PBR; then the next confrontation (21H)."""
     c = s.confrontation
+    assert c is not None                                  # called only during a confrontation
     s.player(survivor).halves += round_five_hundred(energy) // 500   # added: interpretation
     s.fought |= {c.challenger, c.opponent}
     s.last_pair, s.last_survivor = (c.challenger, c.opponent), survivor
@@ -783,7 +817,7 @@ def _time_up(s: State, e: ev.TimeUp) -> ev.Event:
     return e
 
 
-HANDLERS: dict[type, Callable[[State, ev.Event], ev.Event]] = {
+HANDLERS: dict[type, Callable[[State, Any], ev.Event]] = {
     ev.BoardFile: _board_file, ev.SetValue: _edit_board, ev.SetZone: _edit_board, ev.Variant: _variant,
     ev.Players: _players, ev.Start: _start, ev.Draw: _draw, ev.Homeland: _homeland,
     ev.Allies: _allies, ev.Ally: _ally, ev.Attack: _attack, ev.Battle: _battle, ev.War: _war,
@@ -847,7 +881,7 @@ def _candidates(s: State) -> list[ev.Event]:
         return [ev.Homeland(_chooser(s), c.name) for c in s.board.countries]
     if s.phase == "alliances":
         name = _chooser(s)
-        home = s.board[s.player(name).homeland]
+        home = s.board[_home(s.player(name))]
         free = [c.name for c in s.board.zones[home.zone] if c.name != home.name and not s.occupied(c.name)]
         for k in range(len(free) + 1):
             out += [ev.Allies(name, combo) for combo in itertools.combinations(free, k)]
@@ -859,12 +893,13 @@ def _candidates(s: State) -> list[ev.Event]:
             for wa, wd in itertools.product(WEAPONS, WEAPONS):
                 out += [ev.Battle((wa, wd), r) for r in (war.side[0], war.defenders[0], "")]
         else:
-            pact = s.pact_of(s.turn)
-            sides = [(s.turn,)] + ([tuple(n for n in names if n in pact)] if len(pact) > 1 else [])
+            turn = _turn(s)
+            pact = s.pact_of(turn)
+            sides = [(turn,)] + ([tuple(n for n in names if n in pact)] if len(pact) > 1 else [])
             for side in sides:
                 out += [ev.Ally(side, c.name) for c in s.board.countries]
                 out += [ev.Attack(side, c.name) for c in s.board.countries]
-            out.append(ev.Pass(s.turn))
+            out.append(ev.Pass(turn))
     if s.phase == "endgame":
         c = s.confrontation
         if c:
@@ -900,7 +935,7 @@ def legal_actions(s: State) -> list[ev.Event]:
     legal = []
     for cand in _candidates(s):
         probe = cand
-        if getattr(cand, "energy", None) == ANY_ENERGY:
+        if isinstance(cand, (ev.War, ev.Survivor)) and cand.energy == ANY_ENERGY:
             probe = dataclasses.replace(cand, energy=0)
         try:
             step(s, probe, probe=True)
