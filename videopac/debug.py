@@ -13,6 +13,7 @@ so the emulation costs nothing more when none is set.
 from __future__ import annotations
 
 import argparse
+import itertools
 import pathlib
 import sys
 from dataclasses import dataclass
@@ -22,24 +23,34 @@ from i18n import N_, _
 from videopac import paths
 
 PROG = "videopac debug"
-SPACES = {"iram": 64, "xram": 128, "vdc": 256}
 
-# ---- 8048 facts the debugger needs (docs/hardware.md §2) ----------------------------------
-CALL_OPCODES = frozenset(range(0x14, 0x100, 0x20))     # CALL addr: xxx10100 (§2.4)
-RET, RETR = 0x83, 0x93
-MOVX_WRITE = (0x90, 0x91)                                 # MOVX @R0,A / MOVX @R1,A
-P1_VDC, P1_RAM, P1_COPY = 0x08, 0x10, 0x40                # P13, P14, P16 (§4.3, §4.4)
-# opcodes that write internal RAM: base opcode -> how the address is found
-#   "reg": register Rn of the current bank, n = opcode bits 2-0
-#   "ind": @Ri, i = opcode bit 0 (the low 6 bits of Ri)
-IRAM_WRITERS: dict[int, str] = {}
-for _base in (0xA8, 0xB8, 0x18, 0xC8, 0x28, 0xE8):        # MOV Rn,A/#; INC/DEC/XCH/DJNZ Rn
-    for _n in range(8):
-        IRAM_WRITERS[_base + _n] = "reg"
-for _base in (0xA0, 0xB0, 0x10, 0x20, 0x30):              # MOV @Ri,A/#; INC/XCH/XCHD @Ri
-    for _n in range(2):
-        IRAM_WRITERS[_base + _n] = "ind"
+# ---- 8048 facts the debugger needs, read from the opcode table (docs/hardware.md §2) -------
+
+
+def _opcodes_where(test: Callable[[str, tuple[str, ...]], bool]) -> dict[int, tuple[str, ...]]:
+    """opcode -> operands, for the rows of the opcode table that ``test(mnemonic, operands)``
+    picks."""
+    from cartridge.opcodes import OPCODES
+
+    return {op.code: op.operands for op in OPCODES if test(op.mnemonic, op.operands)}
+
+
+def _register(operand: str) -> bool:
+    return operand.startswith(("R", "@R"))
+
+
+CALL_OPCODES = frozenset(_opcodes_where(lambda m, o: m == "CALL"))
+RETURN_OPCODES = frozenset(_opcodes_where(lambda m, o: m in ("RET", "RETR")))
+# MOVX @Ri,A -> "@Ri": the external data space written at the address in Ri (§4.3)
+MOVX_WRITES = {code: ops[0] for code, ops in _opcodes_where(
+    lambda m, o: m == "MOVX" and o[0].startswith("@")).items()}
+# instructions that write internal RAM -> the operand they write: Rn, or @Ri (the low 6 bits of
+# Ri); MOV, INC, DEC and DJNZ write their first operand, XCH and XCHD the register they swap with
+IRAM_WRITES = {code: next(o for o in ops if _register(o)) for code, ops in _opcodes_where(
+    lambda m, o: (m in ("MOV", "INC", "DEC", "DJNZ") and bool(o) and _register(o[0]))
+    or (m in ("XCH", "XCHD") and any(_register(x) for x in o))).items()}
 FLAG_NAMES = ((0x80, "C"), (0x40, "AC"), (0x20, "F0"), (0x10, "BS"))
+BIOS_COLLISION_COPY = 0x3D      # internal RAM: the BIOS copies the collision result here (bios.md)
 
 
 # the legend of each character code (docs/hardware.md §14); codes 30-3F are pictures
@@ -108,16 +119,12 @@ class Debugger:
         self.breakpoints: set[int] = set()
         self.watchpoints: list[Watchpoint] = []
         self.trace: TextIO | None = None
-        self.stop_reason = ""
 
     # ---- what the machine holds ----------------------------------------------------------
 
     @property
     def pc(self) -> int:
         return self.machine.pc
-
-    def _program(self):
-        return self.machine.program
 
     def address(self, text: str) -> int:
         """A program address typed as a number or a symbol name."""
@@ -135,7 +142,7 @@ class Debugger:
     def disassemble(self, address: int, count: int = 1) -> list[str]:
         from cartridge.dis48 import instruction
 
-        prog = bytes(self._program())
+        prog = bytes(self.machine.program)
         lines = []
         for _i in range(count):
             if address > 0xFFF:
@@ -199,21 +206,26 @@ class Debugger:
     def _writes(self) -> list[tuple[str, int]]:
         """The (space, address) pairs the instruction at PC is about to write (docs/hardware.md §4.3:
         MOVX reaches the video chip with P13 = 0 and the RAM with P14 = 0, P16 = 0)."""
+        from o2em_core.bus import P1_COPY, P1_RAM, P1_VDC
+
         m, c = self.machine, self.machine.cpu
         op = int(m.program[c.pc])
         rb = 0x18 if c.psw & 0x10 else 0
+
+        def register(name: str) -> int:           # "R3" or "@R1" -> the register's address
+            return rb + int(name[-1])
+
         found = []
-        if op in MOVX_WRITE:
-            target = int(m.iram[rb + (op & 1)])
+        if op in MOVX_WRITES:
+            target = int(m.iram[register(MOVX_WRITES[op])])
             if not c.p1 & P1_VDC:
                 found.append(("vdc", target))
-            if not c.p1 & P1_RAM and not c.p1 & P1_COPY and target < 0x80:
+            if not c.p1 & P1_RAM and not c.p1 & P1_COPY and target < len(m.xram):
                 found.append(("xram", target))
-        kind = IRAM_WRITERS.get(op)
-        if kind == "reg":
-            found.append(("iram", rb + (op & 7)))
-        elif kind == "ind":
-            found.append(("iram", int(m.iram[rb + (op & 1)]) & 0x3F))
+        if op in IRAM_WRITES:
+            operand = IRAM_WRITES[op]
+            where = register(operand)
+            found.append(("iram", int(m.iram[where]) & 0x3F if operand[0] == "@" else where))
         return found
 
     def step_one(self) -> str:
@@ -228,11 +240,6 @@ class Debugger:
             self.trace.write(f"{self.disassemble(pc)[0][1:]:<44} A={c.a:02X} PSW={c.psw:02X} "
                              f"P1={c.p1:02X} frame={m.frames}\n")
         m.step()
-        if not watched:
-            if self.pc in self.breakpoints:
-                return _("breakpoint at {pc:03X}{label}").format(pc=self.pc,
-                                                                 label=self.label(self.pc))
-            return ""
         for w in watched:
             hit = next((a for s, a in writes if w.covers(s, a)), None)
             if hit is None:
@@ -248,9 +255,11 @@ class Debugger:
             return _("breakpoint at {pc:03X}{label}").format(pc=self.pc, label=self.label(self.pc))
         return ""
 
-    def _until(self, done: Callable[[], bool], limit: int = 10_000_000) -> str:
-        """Step until ``done()`` or a breakpoint or watchpoint; the reason to stop."""
-        for _i in range(limit):
+    def _until(self, done: Callable[[], bool], limit: int | None = 10_000_000) -> str:
+        """Step until ``done()`` or a breakpoint or watchpoint; the reason to stop. ``limit``
+        bounds the steps (None: until stopped, for `go`)."""
+        steps = itertools.count() if limit is None else range(limit)
+        for _i in steps:
             reason = self.step_one()
             if reason:
                 return reason
@@ -304,10 +313,10 @@ class Debugger:
 
         def watch() -> bool:
             done = returned()
-            state["ret"] = int(m.program[self.pc]) in (RET, RETR)
+            state["ret"] = int(m.program[self.pc]) in RETURN_OPCODES
             return done
 
-        state["ret"] = int(m.program[self.pc]) in (RET, RETR)
+        state["ret"] = int(m.program[self.pc]) in RETURN_OPCODES
         return self._until(watch)
 
     def go(self, until: int | None = None, frames: int | None = None) -> str:
@@ -322,53 +331,59 @@ class Debugger:
                 m.run_frame()
             return ""
         start = m.frames
-        limit_frames = frames if frames is not None else None
-        for _i in range(10**9):
-            reason = self.step_one()
-            if reason:
-                return reason
-            if until is not None and self.pc == until:
-                return _("reached {pc:03X}{label}").format(pc=until, label=self.label(until))
-            if limit_frames is not None and m.frames - start >= limit_frames:
-                return ""
-        return ""
+        reason = self._until(lambda: self.pc == until or (frames is not None
+                                                         and m.frames - start >= frames),
+                             limit=None)
+        if not reason and self.pc == until:
+            return _("reached {pc:03X}{label}").format(pc=until, label=self.label(until))
+        return reason
 
     # ---- the video chip, decoded (docs/hardware.md §7) ----------------------------------------
 
     def video(self) -> list[str]:
+        from o2em_core import vdc_regs as r
+
         v = self.machine.vdc_regs
-        ctrl, colour = int(v[0xA0]), int(v[0xA3])
+        ctrl, colour = int(v[r.CONTROL]), int(v[r.COLOUR])
         names = ("hint", "beam", "sound-irq", "grid", "overlap-irq", "objects", "dots", "fill")
         on = [n for bit, n in enumerate(names) if ctrl >> bit & 1]
+        shift = 0
+        for a in range(r.SOUND_SHIFT, r.SOUND_SHIFT_END + 1):      # bits 23-16, 15-8, 7-0
+            shift = shift << 8 | int(v[a])
         out = [_("control A0={ctrl:02X} [{bits}]  colour A3={colour:02X}: background {bg}, grid "
                  "{grid}{bright}").format(ctrl=ctrl, bits=" ".join(on) or "-", colour=colour,
                                           bg=(colour >> 3) & 7, grid=colour & 7,
                                           bright=" bright" if colour & 0x40 else ""),
                _("collision mask A2={mask:02X}, last result copied by the BIOS (iram 3D)={res:02X}; "
                  "sound A7-A9={s:06X} AA={snd:02X}").format(
-                   mask=int(v[0xA2]), res=int(self.machine.iram[0x3D]),
-                   s=(int(v[0xA7]) << 16) | (int(v[0xA8]) << 8) | int(v[0xA9]), snd=int(v[0xAA]))]
-        for n in range(4):
-            y, x, attr = int(v[4 * n]), int(v[4 * n + 1]), int(v[4 * n + 2])
-            shape = " ".join(f"{int(v[0x80 + 8 * n + r]):02X}" for r in range(8))
+                   mask=int(v[r.COLLISION]), res=int(self.machine.iram[BIOS_COLLISION_COPY]),
+                   s=shift, snd=int(v[r.SOUND_CONTROL]))]
+        for n in range(r.SPRITES):
+            base = r.SPRITE_BASE + r.SPRITE_SIZE * n
+            y, x, attr = int(v[base + r.OBJ_Y]), int(v[base + r.OBJ_X]), int(v[base + r.SPRITE_ATTR])
+            shape = " ".join(f"{int(v[r.SHAPE_BASE + r.SHAPE_ROWS * n + row]):02X}"
+                             for row in range(r.SHAPE_ROWS))
             out.append(_("sprite {n}: y={y:02X} x={x:02X} colour {c}{zoom}  shape {shape}").format(
                 n=n, y=y, x=x, c=(attr >> 3) & 7, zoom=" zoom" if attr & 4 else "", shape=shape))
-        for n in range(12):
-            base = 0x10 + 4 * n
-            y, x, ptr, attr = (int(v[base + i]) for i in range(4))
-            glyph = glyph_of_pointer(((attr & 1) << 8) | ptr, y)
+
+        def glyph(base: int, y: int) -> str:      # the character one Y/pointer/attribute shows
+            pointer = (int(v[base + r.OBJ_ATTR]) & 1) << 8 | int(v[base + r.OBJ_POINTER])
+            return glyph_of_pointer(pointer, y)
+
+        for n in range(r.CHARS):
+            base = r.CHAR_BASE + r.CHAR_SIZE * n
+            y, x = int(v[base + r.OBJ_Y]), int(v[base + r.OBJ_X])
             out.append(_("char {n}: y={y:02X} x={x:02X} glyph {g} colour {c}").format(
-                n=n, y=y, x=x, g=glyph, c=(attr >> 1) & 7))
-        for q in range(4):
-            base = 0x40 + 16 * q
-            y, x = int(v[base]), int(v[base + 1])
-            glyphs = " ".join(glyph_of_pointer(((int(v[base + 4 * j + 3]) & 1) << 8)
-                                               | int(v[base + 4 * j + 2]), y) for j in range(4))
+                n=n, y=y, x=x, g=glyph(base, y), c=(int(v[base + r.OBJ_ATTR]) >> 1) & 7))
+        for q in range(r.QUADS):
+            base = r.QUAD_BASE + r.QUAD_SIZE * q
+            y, x = int(v[base + r.OBJ_Y]), int(v[base + r.OBJ_X])
+            glyphs = " ".join(glyph(base + r.CHAR_SIZE * j, y) for j in range(4))
             out.append(_("quad {n}: y={y:02X} x={x:02X} glyphs {g}").format(n=q, y=y, x=x,
                                                                              g=glyphs))
-        horizontal = " ".join(f"{int(v[0xC0 + c]) | (int(v[0xD0 + c]) & 1) << 8:03X}"
-                              for c in range(9))
-        vertical = " ".join(f"{int(v[0xE0 + n]):02X}" for n in range(10))
+        horizontal = " ".join(f"{int(v[r.GRID_H + c]) | (int(v[r.GRID_H8 + c]) & 1) << 8:03X}"
+                              for c in range(r.GRID_H_COLUMNS))
+        vertical = " ".join(f"{int(v[r.GRID_V + n]):02X}" for n in range(r.GRID_V_LINES))
         out.append(_("grid: horizontal columns {h}; vertical lines {v}").format(h=horizontal,
                                                                               v=vertical))
         return out
