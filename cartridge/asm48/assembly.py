@@ -1,7 +1,7 @@
 """The result of an assembly: the bytes by address, the symbol table and the listing."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .core import SrcLine
@@ -11,8 +11,7 @@ LISTING_BYTES = 4     # code bytes per listing line; longer data continues on ex
 
 class Assembly:
     """`data` runs from the lowest to the highest emitted address (gaps are 0xFF) and starts
-    at `origin`; `image(start, end)` cuts an exact address range like asl's `p2bin -r`.
-    Unpacks as `data, symbols = assemble(...)`."""
+    at `origin`; `image(start, end)` cuts an exact address range like asl's `p2bin -r`."""
 
     def __init__(self, memory: dict[int, int], symbols: dict[str, int], listing: str,
                  shared: dict[str, int] | None = None, warnings: list | None = None):
@@ -44,10 +43,6 @@ class Assembly:
         if end_inclusive < start - 1:
             raise ValueError(f"empty or reversed range {start:#x}-{end_inclusive:#x}")
         return bytes(self.memory.get(a, fill) for a in range(start, end_inclusive + 1))
-
-    def __iter__(self) -> Iterator[object]:
-        yield self.data
-        yield self.symbols
 
 
 def format_listing(entries: list[tuple[int | None, bytes, "SrcLine"]]) -> str:

@@ -278,3 +278,10 @@ def test_dot_name_from_another_area_is_refused_as_asl_or_warned():
     asm = assemble(src, relaxed=True)
     assert asm.data == bytes([0x04, 0x02, 0x00]) and len(asm.warnings) == 1
     assert asm.symbols == {"proc1": 0, "other": 2, "other.x": 2}
+
+
+def test_the_result_is_read_by_its_names_not_unpacked_as_a_tuple():
+    asm = assemble("\torg 400h\nstart:\tnop\n")
+    assert (asm.data, asm.symbols, asm.origin) == (b"\x00", {"start": 0x400}, 0x400)
+    with pytest.raises(TypeError):
+        data, symbols = asm  # noqa: F841 - one object, not a (data, symbols) pair

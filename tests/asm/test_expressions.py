@@ -8,7 +8,7 @@ from cartridge.asm48 import AsmError, assemble
 
 def value(expr: str, pc: int = 0x400, relaxed: bool = False) -> int:
     """The word an expression assembles to (DW stores 16 bits, low byte first)."""
-    data, _ = assemble(f"\torg 0{pc:X}h\n\tdw {expr}\n", relaxed=relaxed)
+    data = assemble(f"\torg 0{pc:X}h\n\tdw {expr}\n", relaxed=relaxed).data
     return int.from_bytes(data, "little")
 
 

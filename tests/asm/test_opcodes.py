@@ -47,10 +47,10 @@ def test_opcode(code: int):
     op = OPCODES[code]
     if op.legal:
         line, expected = source_line(code, ORG)
-        data, _ = assemble(f"\torg 0{ORG:X}h\n{line}\n")
+        data = assemble(f"\torg 0{ORG:X}h\n{line}\n").data
         assert data == expected, line
         # lower case and extra blanks are the same instruction
-        data_lc, _ = assemble(f"\tORG 0{ORG:X}h\n{line.lower().replace(',', ' , ')}\n")
+        data_lc = assemble(f"\tORG 0{ORG:X}h\n{line.lower().replace(',', ' , ')}\n").data
         assert data_lc == expected
     else:
         expected = bytes([code])
@@ -72,7 +72,7 @@ def test_long_jump_pages(mnemonic: str, page: int):
     for bank in (0, 0x800):
         target = bank | (page << 8) | 0xA5
         pc = bank | 0x40
-        data, _ = assemble(f"\torg 0{pc:X}h\n\t{mnemonic} 0{target:X}h\n")
+        data = assemble(f"\torg 0{pc:X}h\n\t{mnemonic} 0{target:X}h\n").data
         assert data == bytes([base | (page << 5), 0xA5])
 
 
