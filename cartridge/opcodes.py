@@ -1,4 +1,5 @@
-"""The MCS-48 instruction set as data: `data/mcs48_opcodes.tsv` turned into an encoding table
+"""The MCS-48 instruction set as data: the opcode table of the leaf package ``mcs48``
+(`mcs48/data/opcodes.tsv`, which the emulator's CPU reads too) turned into an encoding table
 (mnemonic + operand pattern -> opcode) for asm48 and a decoding table (opcode -> instruction)
 for dis48.  Nothing here knows an opcode number; every fact comes from the table."""
 from __future__ import annotations
@@ -6,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from importlib import resources
 from typing import Iterator
+
+import mcs48
 
 # Operand placeholders used by the table; every other operand word is a literal keyword
 # (A, @R0, R3, P1, BUS, T, PSW, CLK, ...).
@@ -47,19 +50,10 @@ class Encoding:
 
 
 def _rows() -> Iterator[Opcode]:
-    text = resources.files("cartridge").joinpath("data/mcs48_opcodes.tsv").read_text("utf-8")
-    header_seen = False
-    for line in text.splitlines():
-        if not line.strip() or line.startswith("#"):
-            continue
-        fields = line.split("\t")
-        if not header_seen:          # the column header row
-            header_seen = True
-            continue
-        code, instruction, size, cycles, flags, semantics = (fields + [""] * 6)[:6]
-        mnemonic, _, operand_text = instruction.partition(" ")
+    for row in mcs48.ROWS:
+        mnemonic, _, operand_text = row.instruction.partition(" ")
         operands = tuple(o.strip() for o in operand_text.split(",")) if operand_text else ()
-        yield Opcode(int(code, 16), mnemonic, operands, int(size), int(cycles), flags, semantics)
+        yield Opcode(row.code, mnemonic, operands, row.size, row.cycles, row.flags, row.semantics)
 
 
 def _load() -> tuple[tuple[Opcode, ...], dict[str, list[Encoding]]]:
@@ -70,9 +64,7 @@ def _load() -> tuple[tuple[Opcode, ...], dict[str, list[Encoding]]]:
     # An addressing instruction listed once per page (8 times) has page bits in its opcode.
     rows = [replace(op, long_address=ADDRESS in op.operands and seen[op.mnemonic, op.operands] > 1)
             for op in rows]
-    table = tuple(sorted(rows, key=lambda o: o.code))
-    if [o.code for o in table] != list(range(256)):
-        raise RuntimeError("mcs48_opcodes.tsv must list each of the 256 opcodes once")
+    table = tuple(rows)               # in opcode order: mcs48.ROWS[n] is opcode n
     encodings: dict[str, list[Encoding]] = {}
     for op in table:
         if not op.legal:

@@ -10,19 +10,18 @@ Python once per frame.
 """
 from __future__ import annotations
 
-import pathlib
 import re
 
 import numpy as np
 from numba import int16, int64, njit, uint8
+
+import mcs48
 
 from . import bus, vdc
 from .pointer import view
 from .state import (BUS, EV_TICK, F1, IEN_I, IEN_T, IN_IRQ, INT, JNI_END, JNI_TARGET, MB,
                     P1, P2, PC, PRESCALE,
                     PSW, T1_PREV, TF, TICK, TIMER_REQ, TMODE, TPC, A, T)
-
-OPCODE_TABLE = pathlib.Path(__file__).with_name("data") / "mcs48_opcodes.tsv"
 
 TMODE_STOPPED, TMODE_TIMER, TMODE_COUNTER = 0, 1, 2
 VECTOR_INT, VECTOR_TIMER = 0x003, 0x007
@@ -84,23 +83,18 @@ def _decode(mnemonic: str) -> tuple[int, int]:
     return OPERATIONS.index(m), mode
 
 
-def load_opcodes(path: pathlib.Path = OPCODE_TABLE) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def load_opcodes(rows: tuple[mcs48.Row, ...] = mcs48.ROWS
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Machine cycles, operation and addressing mode of each opcode, from the opcode table
-    (data, not code)."""
+    (data, not code: ``mcs48/data/opcodes.tsv``)."""
     cycles = np.zeros(256, dtype=np.int64)
     operation = np.zeros(256, dtype=np.int64)
     mode = np.zeros(256, dtype=np.int64)
-    seen = 0
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if line.startswith("#") or line.startswith("opcode"):
-            continue
-        code, mnemonic, _, n = line.split("\t")[:4]
-        op = int(code, 16)
-        cycles[op] = int(n)
-        operation[op], mode[op] = _decode(mnemonic)
-        seen += 1
-    if seen != 256 or not np.all((cycles == 1) | (cycles == 2)):
-        raise ValueError(f"{path.name}: expected 256 opcodes of 1 or 2 cycles")
+    for row in rows:
+        cycles[row.code] = row.cycles
+        operation[row.code], mode[row.code] = _decode(row.instruction)
+    if len(rows) != 256 or not np.all((cycles == 1) | (cycles == 2)):
+        raise ValueError("the opcode table must give 256 opcodes of 1 or 2 cycles")
     return cycles, operation, mode
 
 
