@@ -89,8 +89,8 @@ def write_all(files: dict[Path, bytes]) -> None:
         for tmp, _ in temps:
             if os.path.exists(tmp):
                 os.unlink(tmp)
-    for path, content in direct:
-        _write_stream(path, content)
+    for stream, content in direct:
+        _write_stream(stream, content)
 
 
 def write_atomically(path: Path | str, data: bytes, parents: bool = False) -> None:
@@ -98,7 +98,7 @@ def write_atomically(path: Path | str, data: bytes, parents: bool = False) -> No
     own data folders, not for a path the user typed)."""
     if parents and not _is_stdout(path):
         Path(os.path.realpath(path)).parent.mkdir(parents=True, exist_ok=True)
-    write_all({Path(path) if not _is_stdout(path) else path: data})
+    write_all({Path(path): data})      # Path('-') is still STDOUT
 
 
 def read_at_most(path: Path | str, limit: int, what: str) -> bytes:

@@ -91,7 +91,8 @@ def _unquote(text: str, path: pathlib.Path, lineno: int) -> str:
     text = text.strip()
     if not (len(text) >= 2 and text[0] == text[-1] == '"'):
         raise ValueError(f"{path}:{lineno}: a string must be in double quotes")
-    return ast.literal_eval(text)
+    value: str = ast.literal_eval(text)     # a literal in double quotes is a str
+    return value
 
 
 def _append(entry: Entry, field: str, index: int, text: str) -> None:

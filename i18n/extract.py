@@ -45,7 +45,7 @@ def messages_in(source: str, filename: str) -> list[Entry]:
         args = node.args
         if len(args) <= max(i for i in (id_at, plural_at, ctxt_at) if i is not None):
             continue
-        values = []
+        values: list[str | None] = []
         for at in (id_at, plural_at, ctxt_at):
             if at is None:
                 values.append(None)

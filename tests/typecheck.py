@@ -1,0 +1,26 @@
+"""``mypy --strict`` as a test (README, "Dependencies"): every module of a package is named on
+the command line, so a new module or a change to one is checked, and the run must report all
+of them."""
+from __future__ import annotations
+
+import pathlib
+import subprocess
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+
+
+def modules(package: str) -> list[str]:
+    """The package's Python files (its subpackages too), relative to the repository."""
+    return sorted(str(p.relative_to(ROOT)) for p in (ROOT / package).rglob("*.py"))
+
+
+def assert_strict(package: str) -> None:
+    """mypy --strict finds nothing in `package`; imports from outside it are followed silently
+    (checked where they belong)."""
+    files = modules(package)
+    res = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--follow-imports=silent",
+                          "--cache-dir=/dev/null", *files], cwd=ROOT, capture_output=True,
+                         text=True, timeout=300)
+    assert res.returncode == 0, res.stdout + res.stderr
+    assert f"{len(files)} source files" in res.stdout
