@@ -653,7 +653,7 @@ def symbols_of(cart: str | None, bios: str | None, sym: list[str],
     table: dict[str, int] = {}
     try:
         if not bios and not sym:
-            table.update(builtin_symbols("bios") or {})
+            table.update(builtin_symbols("bios"))
         if not no_cart and not sym:
             table.update(symbols_for(cart or None) or {})
         for path in sym:

@@ -116,7 +116,7 @@ def parse_script(text: str, name: str) -> list[Event]:
     return sorted(events, key=lambda e: e.frame)
 
 
-def _image(path: str | None, loader, builtin: str, missing: str) -> bytes:
+def _image(path: str | None, loader, builtin: str) -> bytes:
     """The image in ``path`` (checked by ``loader``), else the built-in one named ``builtin``."""
     from cartridge.images import builtin_image
     from cartridge.romfile import RomFileError
@@ -126,22 +126,16 @@ def _image(path: str | None, loader, builtin: str, missing: str) -> bytes:
             return loader(path)
         except RomFileError as exc:
             raise UsageError(str(exc)) from None
-    data = builtin_image(builtin)
-    if data is None:
-        raise UsageError(missing)
-    return data
+    return builtin_image(builtin)
 
 
 def _images(args: argparse.Namespace) -> tuple[bytes, bytes | None]:
     from cartridge.romfile import load_bios, load_cart
 
-    bios = _image(args.bios, load_bios, "bios",
-                  _("no BIOS image: pass --bios FILE (the open BIOS is not built yet)"))
+    bios = _image(args.bios, load_bios, "bios")
     if args.no_cart:
         return bios, None
-    return bios, _image(args.cart, load_cart, "conquest",
-                        _("no built-in cartridge: pass CART.bin or --no-cart (the battle program "
-                          "is not built yet)"))
+    return bios, _image(args.cart, load_cart, "conquest")
 
 
 def _read_input(path: str, read) -> str | bytes:

@@ -48,22 +48,16 @@ def display(monkeypatch):
     monkeypatch.setenv("DISPLAY", os.environ.get("DISPLAY") or ":4711")
 
 
-def test_missing_builtin_images_say_what_to_give(display, monkeypatch, capsys):
+def test_a_missing_builtin_image_is_a_broken_installation(display, monkeypatch, capsys, tmp_path):
     import cartridge.images
-    monkeypatch.setattr(cartridge.images, "builtin_image", lambda name: None)
-    assert play.main(parse()) == 2
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "--bios FILE" in err
-
-
-def test_missing_builtin_cartridge_names_the_command(display, monkeypatch, capsys, tmp_path):
-    import cartridge.images
-    monkeypatch.setattr(cartridge.images, "builtin_image", lambda name: None)
+    from videopac import cli
+    monkeypatch.setattr(cartridge.images, "ROMS", tmp_path / "roms")
     bios = tmp_path / "b.bin"
     bios.write_bytes(bytes(1024))
-    assert play.main(parse("--bios", str(bios))) == 2
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "videopac play CART.bin" in err
+    assert cli.main(["play", "--bios", str(bios)]) == 1
+    assert capsys.readouterr().err == (f"videopac play: cannot use {tmp_path / 'roms' / 'conquest.bin'}"
+                                       ": a file of the installation is missing; install videopac "
+                                       "again.\n")
 
 
 def test_wrong_rom_size_is_one_sentence(display, capsys, tmp_path):

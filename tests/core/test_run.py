@@ -119,16 +119,26 @@ def test_bad_arguments(capsys, argv, message) -> None:
     assert capsys.readouterr().err == f"videopac run: {message}; see 'videopac run --help'\n"
 
 
-def test_missing_builtin_images(monkeypatch, capsys, roms) -> None:
+def test_a_missing_builtin_image_is_a_broken_installation(monkeypatch, capsys, roms,
+                                                          tmp_path) -> None:
     import cartridge.images
-    monkeypatch.setattr(cartridge.images, "builtin_image", lambda name: None)
+    shipped = tmp_path / "shipped"
+    monkeypatch.setattr(cartridge.images, "ROMS", shipped)
+    broken = ": a file of the installation is missing; install videopac again.\n"
     code, err = _run(capsys, "--no-cart", "--frames", 1)
-    assert code == 2
-    assert err == "videopac run: no BIOS image: pass --bios FILE (the open BIOS is not built " \
-                  "yet)\n"
+    assert (code, err) == (1, f"videopac run: cannot use {shipped / 'bios.bin'}{broken}")
     code, err = _run(capsys, "--bios", roms / "keys.bin", "--frames", 1)
-    assert err == "videopac run: no built-in cartridge: pass CART.bin or --no-cart (the battle " \
-                  "program is not built yet)\n"
+    assert (code, err) == (1, f"videopac run: cannot use {shipped / 'conquest.bin'}{broken}")
+
+
+def test_a_missing_builtin_symbol_table_names_its_file(monkeypatch, tmp_path) -> None:
+    import cartridge.images
+    (tmp_path / "conquest.bin").write_bytes(cartridge.images.builtin_image("conquest"))
+    monkeypatch.setattr(cartridge.images, "ROMS", tmp_path)
+    assert len(cartridge.images.builtin_image("conquest")) == 8192
+    with pytest.raises(FileNotFoundError) as missing:
+        cartridge.images.builtin_symbols("conquest")
+    assert missing.value.filename == str(tmp_path / "conquest.json")
 
 
 def test_command_line_entry(roms) -> None:
