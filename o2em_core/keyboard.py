@@ -3,7 +3,13 @@ P20–P22, enabled by P12 = 0) and a 74148 priority encoder on P24–P27 (docs/h
 two joysticks read over the data bus (docs/hardware.md §6)."""
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 from i18n import _
+
+if TYPE_CHECKING:
+    from .machine import Machine
 
 # Rows of the matrix in column order 0..7; None marks the two unused positions (row 1, col 2/3).
 # The BIOS key number row × 8 + column equals the character code of most legends.
@@ -38,3 +44,23 @@ def key_position(name: str) -> tuple[int, int]:
     except KeyError:
         raise ValueError(_("unknown key {name}; keys are 0-9, A-Z, SPACE, ENTER, CLEAR, ?, ., +, "
                            "-, *, /, =, YES, NO").format(name=repr(name))) from None
+
+
+# How long ``tap`` holds a key down and then leaves the keyboard idle, in frames: the BIOS scans
+# the keyboard once a frame, so two frames down and two up let it see each press and release.
+TAP_FRAMES = 2
+
+
+def tap(machine: Machine, *names: str, run_frame: Callable[[], None] | None = None) -> None:
+    """Type the keys ``names`` one after the other on the console's keyboard, each held
+    TAP_FRAMES frames and followed by TAP_FRAMES frames with no key, as a person types.
+    ``run_frame`` runs one frame (default ``machine.run_frame``; a caller that does more each
+    frame passes its own)."""
+    step = machine.run_frame if run_frame is None else run_frame
+    for name in names:
+        machine.press(name)
+        for _frame in range(TAP_FRAMES):
+            step()
+        machine.release(name)
+        for _frame in range(TAP_FRAMES):
+            step()

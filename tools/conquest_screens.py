@@ -17,6 +17,7 @@ sys.path.insert(0, str(ROOT))
 
 from cartridge.images import builtin_image, builtin_symbols  # noqa: E402
 from o2em_core import Machine, palette  # noqa: E402
+from o2em_core.keyboard import tap  # noqa: E402
 
 WEAPON_KEYS = {"P": "plane", "S": "submarine", "T": "tank"}
 # map number (the cartridge's mapid) -> a pairing that plays on it, and the file name
@@ -38,11 +39,7 @@ class Console:
             self.m.run_frame()
 
     def keys(self, *names: str) -> None:
-        for name in names:
-            self.m.press(name)
-            self.run(2)
-            self.m.release(name)
-            self.run(2)
+        tap(self.m, *names)
 
     def iram(self, name: str) -> int:
         return int(self.m.iram[self.symbols[name]])

@@ -78,11 +78,8 @@ class Scene:
             self.on_frame()
 
     def keys(self, *names: str) -> None:
-        for name in names:
-            self.m.press(name)
-            self.frames(2)
-            self.m.release(name)
-            self.frames(2)
+        from o2em_core.keyboard import tap
+        tap(self.m, *names, run_frame=lambda: self.frames(1))
 
     def place(self, side: int, x: int, y: int, direction: int) -> None:
         s = self.table.symbols

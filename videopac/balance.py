@@ -71,12 +71,6 @@ class Console:
                 player.step(self.machine)
             self.machine.run_frame()
 
-    def key(self, name: str) -> None:
-        self.machine.press(name)
-        self.run(2)
-        self.machine.release(name)
-        self.run(2)
-
     def byte(self, name: str) -> int:
         return int(self.machine.iram[self.symbols[name]])
 
@@ -84,12 +78,13 @@ class Console:
         """From SELECT GAME to a running battle: SPACE, both programs typed, ENTER (the keys
         of docs/conquest.md); ``wait`` frames at program entry vary the cartridge's random
         choices (its random register steps every frame there, and ENTER picks the map)."""
-        self.key("SPACE")
+        from o2em_core.keyboard import tap
+
+        tap(self.machine, "SPACE")
         self.run(3 + wait)
         for side, weapon in zip("RB", pairing):
-            for name in (side, weapon, *str(energy)):
-                self.key(name)
-        self.key("ENTER")
+            tap(self.machine, side, weapon, *str(energy))
+        tap(self.machine, "ENTER")
         self.run(3)
         if self.byte("phase") != PHASE_BATTLE:
             raise RuntimeError("the battle program did not start the battle")  # i18n: untranslated (a bug)

@@ -12,6 +12,7 @@ import pytest
 
 from cartridge.asm48 import assemble
 from o2em_core import Machine
+from o2em_core.keyboard import tap
 from videopac.battle import decode
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -49,14 +50,10 @@ class Game:
             self.m.run_frame()
 
     def key(self, name: str) -> None:
-        self.m.press(name)
-        self.run(2)
-        self.m.release(name)
-        self.run(2)
+        tap(self.m, name)
 
     def type(self, *keys: str) -> None:
-        for k in keys:
-            self.key(k)
+        tap(self.m, *keys)
 
     def stick(self, n: int, **held: bool) -> None:
         self.m.set_joystick(n, **held)
