@@ -12,7 +12,8 @@ import pytest
 
 CHROMIUM, DRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
 PHONE = (390, 844)
-WAIT = 15.0                  # how long a step may take to become possible (not a speed claim)
+WAIT = 60.0                  # how long a step may take to become possible: a guard against a hang on a
+                             # loaded machine (2 cores shared by many), not a speed claim
 
 
 def have_browser() -> bool:
