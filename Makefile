@@ -7,7 +7,7 @@ STAMP  := $(VENV)/.installed
 # emulator, Xvfb for window tests, xdotool to type into those windows (real X key events),
 # socat for serial pseudo-terminals, gcc-avr + avr-libc to compile the joystick adapter firmware,
 # chromium + chromium-driver for the web ledger's browser tests.
-SYSDEPS := d52 mame xvfb xdotool socat g++ gcc-avr avr-libc chromium chromium-driver
+SYSDEPS := d52 mame xvfb xdotool socat g++ gcc-avr avr-libc chromium chromium-driver iproute2
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: play test bench sysdeps roms clean mo

@@ -44,6 +44,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         "war-chest keeper)"))
     parser.add_argument("--code", metavar="CODE", help=_("with --serve: the table's join code "
                         "(default: six random digits, printed)"))
+    parser.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                        help=_("with --serve: also answer phones that open the server by this name, "
+                               "such as mypc.local (it answers at the address it shows and at "
+                               "localhost; may be given more than once)"))
     sub = parser.add_subparsers(dest="command", metavar=_("COMMAND"))
     p = sub.add_parser("replay", help=_("apply a notation file and print the state"))
     p.add_argument("file", help=_("notation file, one action per line"))
@@ -171,8 +175,14 @@ def main(args: argparse.Namespace) -> int:
             if args.code is not None and not (args.code.isascii() and args.code.isalnum()
                                                and 4 <= len(args.code) <= 32):
                 return _fail(_("--code takes 4 to 32 letters or digits, easy to type on a phone"), 2)
-            from videopac.ledger_web import serve
-            return serve(args.db or DEFAULT_WEB_DB, args.host, args.port, args.anyone, args.code)
+            from videopac.ledger_web import serve, usable_host
+            for name in args.allow_host:
+                if not usable_host(name):
+                    return _fail(_("--allow-host {name} is not a host name or address; give a name such "
+                                   "as mypc.local or an address such as 192.168.1.20, without http:// "
+                                   "or a port").format(name=name), 2)
+            return serve(args.db or DEFAULT_WEB_DB, args.host, args.port, args.anyone, args.code,
+                         args.allow_host)
         if command is None and args.window:
             from videopac.play import display_found
             if not display_found():

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
+import ipaddress
 import json
 import secrets
 import socket
@@ -20,9 +21,10 @@ import sqlite3
 import sys
 import time
 from importlib import resources
-from typing import Any, AsyncIterator
+from typing import Any, AsyncIterator, Iterable
 
 from starlette.applications import Starlette
+from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
@@ -52,6 +54,8 @@ SECURITY_HEADERS = [
     (b"x-content-type-options", b"nosniff"),
     (b"referrer-policy", b"no-referrer"),
 ]
+LOCAL_NAMES = ("localhost", "127.0.0.1", "::1")   # this computer: always answered (docs/web.md, "Addresses")
+WILDCARDS = ("0.0.0.0", "::")                     # --host values that listen on every interface
 
 
 MOVED_ON = N_("the turn has moved on: another booking came first; look at the game again and book anew")
@@ -375,6 +379,87 @@ async def _crash(request: Request, exc: Exception) -> Response:
         return _error(500, _("the server met an unexpected problem; nothing was booked, try again"))
 
 
+def host_name(header: str | None) -> str | None:
+    """The host of a Host header as the server compares it: no port, lower case, no final dot, an
+    IP address in its one written form ('[::FFFF:10.0.0.2]:8048' -> '10.0.0.2'); None if the
+    header is missing or malformed."""
+    if not header or len(header) > 300:
+        return None
+    if header.startswith("["):                       # an IPv6 address: [addr] or [addr]:port
+        name, bracket, port = header[1:].partition("]")
+        if not bracket or (port and not port.startswith(":")):
+            return None
+        port = port[1:]
+    else:
+        name, _colon, port = header.partition(":")
+    if (port and not (port.isascii() and port.isdigit() and len(port) <= 5)) or not name:
+        return None
+    return canonical_host(name)
+
+
+def canonical_host(name: str) -> str:
+    """A host name or address in the form the Host check compares (see host_name)."""
+    name = name.strip().lower().removesuffix(".")
+    if name.startswith("[") and name.endswith("]"):
+        name = name[1:-1]
+    try:
+        address = ipaddress.ip_address(name)
+    except ValueError:
+        return name
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        address = address.ipv4_mapped           # an IPv4 phone reaching a server bound to '::'
+    return str(address)
+
+
+def usable_host(name: str) -> bool:
+    """A host name (letters, digits, '-', '_', dots) or an IP address, as --allow-host takes it."""
+    name = canonical_host(name)
+    try:
+        ipaddress.ip_address(name)
+        return True
+    except ValueError:
+        labels = name.split(".")
+        return len(name) <= 253 and all(0 < len(label) <= 63 and label.isascii()
+                                        and label.replace("-", "").replace("_", "").isalnum()
+                                        for label in labels)
+
+
+WRONG_HOST = N_("this server answers only at the address shown in its terminal, not at {host}; open "
+                "that address, or start the server with --allow-host {host} to use this name too")
+NO_HOST = N_("the request names no host this server answers at; open the address shown in the terminal")
+
+
+class HostCheck:
+    """Answers only requests addressed to a name or address this server serves on: a page from
+    the internet whose name is made to point at this machine (DNS rebinding) is refused before it
+    can read the game or book (docs/web.md, "Addresses").
+
+    Allowed are this computer's names (LOCAL_NAMES), the ``hosts`` given (the address the
+    terminal shows and every --allow-host) and the address the request's connection arrived at,
+    so a phone typing any of the machine's addresses is answered."""
+
+    def __init__(self, app: Any, hosts: Iterable[str] = ()) -> None:
+        self.app = app
+        self.hosts = {canonical_host(h) for h in (*LOCAL_NAMES, *hosts)}
+
+    def allowed(self, name: str | None, scope: dict) -> bool:
+        arrived = scope.get("server")              # (address, port) this connection came in at
+        return name is not None and (name in self.hosts or (
+            arrived is not None and name == canonical_host(str(arrived[0]))))
+
+    async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
+        if scope["type"] == "http":
+            headers = Headers(scope=scope)
+            raw = headers.get("host")
+            name = host_name(raw)
+            if not self.allowed(name, scope):
+                with speaking(_language(headers.get("accept-language", ""))):
+                    text = (_(WRONG_HOST).format(host=name) if name is not None
+                            else _(NO_HOST))
+                    return await _error(403, text)(scope, receive, send)
+        await self.app(scope, receive, send)
+
+
 class SecurityHeaders:
     """Adds the content security policy and friends to every response (no inline script runs)."""
 
@@ -393,8 +478,9 @@ class SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
-def create_app(db: str, code: str, anyone: bool = False) -> Starlette:
-    """The web application for the game file ``db`` (opened when the server starts)."""
+def create_app(db: str, code: str, anyone: bool = False, hosts: Iterable[str] = ()) -> Starlette:
+    """The web application for the game file ``db`` (opened when the server starts); it answers
+    at this computer's names, the connection's own address and ``hosts`` (HostCheck)."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -419,7 +505,8 @@ def create_app(db: str, code: str, anyone: bool = False) -> Starlette:
     ]
     app = Starlette(routes=routes, lifespan=lifespan,
                     exception_handlers={Refusal: _refused, HTTPException: _http_error, Exception: _crash})
-    app.add_middleware(SecurityHeaders)
+    app.add_middleware(HostCheck, hosts=hosts)
+    app.add_middleware(SecurityHeaders)          # added last: outermost, so refusals carry it too
     return app
 
 
@@ -475,8 +562,10 @@ def qr_text(url: str) -> str:
     return out.getvalue()
 
 
-def serve(db: str, host: str, port: int, anyone: bool, code: str | None) -> int:
-    """Run the web ledger until Ctrl+C; the address, its QR code and the join code are printed."""
+def serve(db: str, host: str, port: int, anyone: bool, code: str | None,
+          allow_hosts: Iterable[str] = ()) -> int:
+    """Run the web ledger until Ctrl+C; the address, its QR code and the join code are printed.
+    It answers at that address, this computer's names and ``allow_hosts`` (HostCheck)."""
     from videopac.ledger_cli import PROG
 
     store = Store(db)           # a file that cannot be used is refused before anything listens
@@ -493,8 +582,8 @@ def serve(db: str, host: str, port: int, anyone: bool, code: str | None) -> int:
               file=sys.stderr)
         return 1
     port = sock.getsockname()[1]
-    local = host in ("127.0.0.1", "localhost", "::1")
-    shown = lan_address() if host in ("0.0.0.0", "::") else host
+    local = host in LOCAL_NAMES
+    shown = lan_address() if host in WILDCARDS else host
     url = f"http://{'[' + shown + ']' if ':' in shown else shown}:{port}/"
     print(_("Conquest of the World ledger on the web: game {game} in {file}, {count} actions so far.").format(
         game=game_id, file=db, count=len(game.events)))
@@ -511,7 +600,7 @@ def serve(db: str, host: str, port: int, anyone: bool, code: str | None) -> int:
             "everyone book)."))
     print(_("Ctrl+C stops the server; every booked action is already in the file."), flush=True)
     try:
-        server(create_app(db, code, anyone)).run(sockets=[sock])
+        server(create_app(db, code, anyone, [shown, *allow_hosts])).run(sockets=[sock])
     except KeyboardInterrupt:          # uvicorn hands Ctrl+C on once it has stopped: the wanted end
         pass
     finally:

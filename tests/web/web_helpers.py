@@ -18,11 +18,12 @@ HOST = "127.0.0.1"       # tests never listen beyond this machine
 class RunningServer:
     """``with RunningServer(db) as s:`` serves ``db`` on a free port of 127.0.0.1 and always stops."""
 
-    def __init__(self, db: str, code: str = CODE, anyone: bool = False, port: int = 0) -> None:
+    def __init__(self, db: str, code: str = CODE, anyone: bool = False, port: int = 0,
+                 hosts: tuple[str, ...] = ()) -> None:
         self.sock = bind(HOST, port)
         self.port = self.sock.getsockname()[1]
         self.url = f"http://{HOST}:{self.port}"
-        self.server = server(create_app(db, code, anyone))
+        self.server = server(create_app(db, code, anyone, hosts))
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
 
     def __enter__(self) -> "RunningServer":
