@@ -13,7 +13,7 @@ import dataclasses
 import types
 import typing
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Self
+from typing import Any, ClassVar, Self
 
 from i18n import N_, _
 
@@ -21,9 +21,6 @@ from board_ledger.board import csv_rows, parse_board
 from board_ledger.errors import LedgerError, NotationError
 from board_ledger.numbers import clipped, whole_number
 from board_ledger.tokens import CANONICAL, Args, Pen, number, quote, quoted, word
-
-if TYPE_CHECKING:
-    from board_ledger.state import State
 
 
 @dataclass(frozen=True)
@@ -469,26 +466,3 @@ def from_json(data: Any) -> Event:
                 field=f.name, verb=cls.verb))
         fields[f.name] = tuple(value) if isinstance(value, list) else value
     return cls(**fields)
-
-
-def effective(events: Iterable[Event]) -> list[Event]:
-    """The actions that still count: each ``undo`` cancels the latest one not yet cancelled."""
-    kept: list[Event] = []
-    for event in events:
-        if isinstance(event, Undo):
-            if not kept:
-                raise LedgerError(_("nothing to undo"))
-            kept.pop()
-        else:
-            kept.append(event)
-    return kept
-
-
-def fold(events: Iterable[Event]) -> "State":
-    """The game state after ``events`` (undo events included): state = fold(events)."""
-    from board_ledger import rules
-
-    state = rules.new_state()
-    for event in effective(events):
-        state, _effects = rules.step(state, event)
-    return state

@@ -255,12 +255,6 @@ class Store:
                                        (game,)).fetchone()
         return int(seq)
 
-    def event_count(self, game: int) -> int:
-        """How many events game ``game`` holds (another process sharing the file may add some)."""
-        with self._sqlite():
-            (count,) = self.conn.execute("SELECT count(*) FROM events WHERE game=?", (game,)).fetchone()
-        return int(count)
-
     def events_after(self, game: int, seq: int = 0) -> list[tuple[int, ev.Event]]:
         """The events of game ``game`` after sequence number ``seq``, with their numbers."""
         with self._sqlite():

@@ -437,13 +437,3 @@ class LedgerPanel:
             if x <= px < x + w and y <= py < y + h:
                 return name
         return None
-
-
-def boxes(panel: LedgerPanel) -> list[tuple[str, tuple[float, float, float, float]]]:
-    """Each label's text and bounding box (x0, y0, x1, y1), for layout checks."""
-    out = []
-    for label in panel.labels:
-        x0 = label.x
-        y1 = label.y if label.anchor_y == "top" else label.y + label.content_height
-        out.append((label.text, (x0, y1 - label.content_height, x0 + label.content_width, y1)))
-    return out

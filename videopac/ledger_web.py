@@ -41,7 +41,6 @@ from i18n import LANGUAGES, N_, _
 from videopac.ledger_view import KEEPER, VIEWER, may_book, movers, speaking, view
 from videopac.web_words import page_words
 
-DEFAULT_PORT = 8048                # the console's CPU, easy to remember
 MAX_BODY = 8 * 1024                # a booking is one short line; anything bigger is refused
 MAX_LINE = 500
 POLL_SECONDS = 0.25                # how often the file is checked for actions booked elsewhere

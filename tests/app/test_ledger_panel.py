@@ -24,10 +24,19 @@ def overlaps(a, b) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
+def boxes(panel) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """Each label's text and bounding box (x0, y0, x1, y1) as pyglet lays it out."""
+    out = []
+    for label in panel.labels:
+        x0 = label.x
+        y1 = label.y if label.anchor_y == "top" else label.y + label.content_height
+        out.append((label.text, (x0, y1 - label.content_height, x0 + label.content_width, y1)))
+    return out
+
+
 def check_layout(panel, area):
     """No label overlaps another; each lies inside ``area`` (x0, y0, x1, y1); tile labels inside
     their tiles. Returns all the text on screen."""
-    from videopac.ledger_panel import boxes
     found = boxes(panel)
     for (ta, a), (tb, b) in itertools.combinations(found, 2):
         assert not overlaps(a, b), f"{ta!r} overlaps {tb!r}"

@@ -16,7 +16,7 @@ SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[Healt
 @SETTINGS
 @given(legal_games(max_actions=50))
 def test_replaying_an_accepted_game_gives_the_same_state(game):
-    assert snapshot(ev.fold(game.events)) == snapshot(game.state)
+    assert snapshot(Game(game.events).state) == snapshot(game.state)
     replayed = Game(notation.parse_line(notation.format_event(e)) for e in game.events)
     assert snapshot(replayed.state) == snapshot(game.state)
 
@@ -31,7 +31,7 @@ def test_undo_then_redo_is_identity(game, data):
     assert snapshot(game.state) == before_last
     game.play(action)
     assert snapshot(game.state) == after
-    assert snapshot(ev.fold(game.events)) == after
+    assert snapshot(Game(game.events).state) == after
 
 
 @SETTINGS
@@ -48,7 +48,7 @@ def test_chips_never_negative_and_the_war_chest_balances_the_flows(game):
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(legal_games(max_actions=150))
 def test_long_games_to_the_end_keep_every_property(game):
-    assert snapshot(ev.fold(game.events)) == snapshot(game.state)
+    assert snapshot(Game(game.events).state) == snapshot(game.state)
     for state in game.states:
         assert all(p.chips >= 0 and p.halves >= 0 for p in state.players)
         assert state.war_chest == -sum(p.chips for p in state.players)

@@ -10,7 +10,7 @@ from importlib import resources
 import pytest
 
 from board_ledger import report
-from board_ledger.events import fold
+from board_ledger.game import Game
 from board_ledger.store import Store
 from videopac.web_words import PAGE_WORDS
 from tests.web.web_helpers import CODE, Follower, RunningServer, book, post, request, state
@@ -261,7 +261,7 @@ def test_the_file_replays_to_what_the_phones_show(live, db):
                        ("war Carla 1300", "Anna")):
         assert book(live.port, line, role=role)[0] == 200, line
     view = state(live.port)
-    replayed = report.status(fold(stored(db)))
+    replayed = report.status(Game(stored(db)).state)
     assert replayed["war_chest"] == view["war_chest"] and replayed["phase"] == view["phase"]
     for p, q in zip(replayed["players"], view["players"]):
         assert (p["name"], p["chips"], p["pbr"], p["homeland"]) == (q["name"], q["chips"], q["pbr"], q["homeland"])

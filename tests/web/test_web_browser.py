@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from board_ledger import notation, report
-from board_ledger.events import fold
+from board_ledger.game import Game
 from board_ledger.store import Store
 from tests.web.browser import PHONE, Phone, attr, needs_browser
 from tests.web.web_helpers import CODE, RunningServer, book, state
@@ -167,7 +167,7 @@ def test_three_phones_play_a_short_game_by_tapping(tmp_path, phones):
     finally:
         store.close()
     assert len(events) == seq == view["seq"]
-    replayed = report.status(fold(events))
+    replayed = report.status(Game(events).state)
     assert replayed["war_chest"] == view["war_chest"] and replayed["turn"] == view["turn"]
     assert [(p["name"], p["chips"], p["pbr"]) for p in replayed["players"]] == \
         [(p["name"], p["chips"], p["pbr"]) for p in view["players"]] == [("Anna", 2000, 6), ("Bert", 400, 9)]
