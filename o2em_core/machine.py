@@ -4,7 +4,6 @@ time base over the state arrays of ``state.py`` and runs the compiled loop once 
 from __future__ import annotations
 
 import os
-import struct
 import zlib
 from dataclasses import dataclass
 
@@ -12,17 +11,14 @@ import numpy as np
 
 from i18n import N_, _
 
-from . import bus, cpu, jit_cache, keyboard, palette, raster, sound, state
+from . import bus, cpu, jit_cache, keyboard, palette, raster, savestate, sound, state
 from .pointer import address_of
 from .raster import HEIGHT, WIDTH
+from .savestate import StateError
 from .state import (FRAME_END, FRAME_TICKS, FRAMES, JOY_OFF, JOY_SIZE, KEYS_OFF, KEYS_SIZE,
-                    MEM_SIZE, POWER_ON_TICK, REGS_SIZE, TICK, TPC, TPL, VDC_OFF, VDC_SIZE,
+                    MEM_SIZE, POWER_ON_TICK, TICK, TPC, TPL, VDC_OFF, VDC_SIZE,
                     VREGS_WRITTEN, XRAM_OFF, XRAM_SIZE, IRAM_OFF, IRAM_SIZE)
 from .timing import POWER_ON_LINE, REGIONS
-
-
-class StateError(ValueError):
-    """A save state that does not belong to this machine or is damaged."""
 
 
 @dataclass(frozen=True)
@@ -42,49 +38,6 @@ class CpuView:
     sp: int
     tf: int
     in_irq: int
-
-
-_STATE_MAGIC = b"VPSTATE\x00"
-_STATE_VERSION = 2
-_STATE_HEADER = struct.Struct("<8sHBxIIIII")  # magic, version, region, layout, bios crc,
-#                                               cart crc, payload length, payload crc
-# Version 1 had no layout field (zero bytes there). Its last layout is this one's, so a version 1
-# state whose layout is still ours (the fingerprint below is the same) is read as it is.
-_LAYOUT_OF_VERSION_1 = 0x121F8E41
-
-
-def layout_fingerprint() -> int:
-    """CRC-32 of what gives a save state's bytes their meaning: the register names, the offsets
-    and sizes of the state arrays, the sound state's indices and the offsets of the compositor's
-    scratch (raster's private upper-case constants). A change to any of them changes the
-    fingerprint, so a state of another layout is refused as one of another version, never
-    misread."""
-    def named(module, keep) -> list[tuple[str, int]]:
-        return sorted((name, value) for name, value in vars(module).items()
-                      if type(value) is int and keep(name))
-
-    return zlib.crc32(repr([
-        state.REG_NAMES, [a.nbytes for a in _layout_arrays()],
-        named(state, lambda n: n.endswith(("_OFF", "_SIZE")) or n.startswith("EV_")),
-        named(sound, lambda n: n.startswith("SND_") or n == "AUDIO_CAPACITY"),
-        named(raster, lambda n: n.startswith("_") and n.isupper()
-              or n in ("SCRATCH_SIZE", "WORK_ROWS", "GRID_KINDS", "NO_EDGE_PASS")),
-    ]).encode())
-
-
-def _layout_arrays() -> tuple[np.ndarray, ...]:
-    """Arrays shaped as a machine's state arrays (the order of ``Machine._payload_arrays``)."""
-    return (np.zeros(REGS_SIZE, np.int64), np.zeros(MEM_SIZE, np.uint8), raster.new_work(),
-            np.zeros((HEIGHT, WIDTH), np.uint8), np.zeros(sound.SND_SIZE, np.int64),
-            np.zeros(sound.AUDIO_CAPACITY, np.int16))
-
-
-# the size of a state file of this layout; a file of more than twice that is no state at all
-STATE_SIZE = _STATE_HEADER.size + sum(a.nbytes for a in _layout_arrays())
-STATE_FILE_LIMIT = 2 * STATE_SIZE
-
-OLDER_VERSION = N_("the save state was made by an older version of this emulator, whose states "
-                   "this version cannot read; start the game anew and save again")
 
 
 def _image(data: bytes | bytearray | np.ndarray | None, sizes: tuple[int, ...],
@@ -298,63 +251,40 @@ class Machine:
 
     # ---- save states --------------------------------------------------------------------
 
-    def _payload_arrays(self) -> tuple[np.ndarray, ...]:
-        return (self._regs, self._mem, self._work, self.frame, self._snd, self._audio)
+    def _sections(self) -> dict[str, np.ndarray]:
+        """The state arrays by their names in the save state (savestate.SECTIONS)."""
+        return {"regs": self._regs, "mem": self._mem, "work": self._work, "frame": self.frame,
+                "snd": self._snd, "audio": self._audio}
 
     def save_state(self) -> bytes:
         """The whole machine as bytes: a versioned header (region, layout, BIOS and cartridge
-        CRC-32) and the state arrays, with a CRC-32 over the payload."""
-        payload = b"".join(a.tobytes() for a in self._payload_arrays())
-        header = _STATE_HEADER.pack(_STATE_MAGIC, _STATE_VERSION, int(self._region.ntsc),
-                                    layout_fingerprint(), self._bios_crc, self._cart_crc,
-                                    len(payload), zlib.crc32(payload))
-        return header + payload
+        CRC-32) and the state arrays, with a CRC-32 over the payload (savestate.py)."""
+        return savestate.write(self._sections(), self._region.ntsc, self._bios_crc,
+                               self._cart_crc)
 
     def load_state(self, data: bytes) -> None:
         """Restore a state made by ``save_state`` of a machine with the same region, BIOS and
         cartridge. A state file is outside input: anything else, and any value the machine
         cannot hold, raises StateError (one sentence) and leaves this machine unchanged."""
-        data = bytes(data)
-        size = _STATE_HEADER.size
-        if len(data) < size or data[:8] != _STATE_MAGIC:
-            raise StateError(_("this is not a Videopac save state"))
-        _magic, version, ntsc, layout, bios_crc, cart_crc, length, crc = \
-            _STATE_HEADER.unpack(data[:size])
-        payload = data[size:]
-        if version > _STATE_VERSION:
-            raise StateError(_("the save state was made by a newer version of this emulator "
-                               "(state version {version}, this one reads up to {ours}); update "
-                               "videopac to load it").format(version=version, ours=_STATE_VERSION))
-        if length != len(payload) or zlib.crc32(payload) != crc:
-            raise StateError(_("the save state is damaged (length or checksum wrong)"))
-        ours = layout_fingerprint()
-        if (version == 1 and (layout or ours != _LAYOUT_OF_VERSION_1)) or \
-                (version != 1 and layout != ours) or version < 1:
-            raise StateError(_(OLDER_VERSION))
-        if length != sum(a.nbytes for a in self._payload_arrays()):
-            raise StateError(_(OLDER_VERSION))
-        if ntsc != int(self._region.ntsc):
-            other = "ntsc" if ntsc else "pal"
+        got = savestate.read(bytes(data))
+        if got.ntsc != int(self._region.ntsc):
+            other = "ntsc" if got.ntsc else "pal"
             raise StateError(_("the save state is from a {other} machine, this one is {region}").format(
                 other=other, region=self.region))
-        if bios_crc != self._bios_crc or cart_crc != self._cart_crc:
+        if got.bios_crc != self._bios_crc or got.cart_crc != self._cart_crc:
             raise StateError(_("the save state was made with a different BIOS or cartridge"))
-        arrays = []
-        offset = 0
-        for a in self._payload_arrays():
-            arrays.append(np.frombuffer(payload, a.dtype, a.size, offset).reshape(a.shape).copy())
-            offset += a.nbytes
-        regs = arrays[0]
-        board = tuple(int(v) for v in regs[list(state.BOARD)])
-        if version == 1 and not any(board):
+        loaded = got.sections
+        regs = loaded["regs"]
+        board = tuple(int(v) for v in regs[list(state.BOARD_REGS)])
+        if got.zero_board and not any(board):
             # states saved before the board registers existed hold 0 there: the board is a
             # fact of the cartridge image (same CRC, checked above), so it is filled in
-            regs[list(state.BOARD)] = self._board_regs()
+            regs[list(state.BOARD_REGS)] = self._board_regs()
         elif board != self._board_regs():
             raise StateError(_("the save state was made with a different cartridge board"))
-        self._check(*arrays)
-        for live, loaded in zip(self._payload_arrays(), arrays):
-            live[...] = loaded
+        self._check(**loaded)
+        for name, live in self._sections().items():
+            live[...] = loaded[name]
         self._map_program()
 
     def _check(self, regs: np.ndarray, mem: np.ndarray, work: np.ndarray, frame: np.ndarray,

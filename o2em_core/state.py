@@ -3,12 +3,15 @@ arrays, so the compiled loop works on plain arrays and a save state is those arr
 
 * ``mem`` (uint8): internal RAM, external RAM, the VDC register file, the key matrix rows and
   the joystick bytes at fixed offsets.
-* ``regs`` (int64): named scalars — CPU registers and latches, the time base, the VDC's
-  internal latches, and (read-only after construction) the region's timing constants.
+* ``regs`` (int64): the register file, one table (``REGISTERS``) of named scalars — CPU
+  registers and latches, the time base, the VDC's internal latches, and (read-only after
+  construction) the region's timing constants and the cartridge board.
 * ``work`` / ``frame`` (uint8 243 × 360): the frame being drawn and the last finished one.
 * ``snd`` (int64): the sound section's state (layout owned by ``sound.py``).
 """
 from __future__ import annotations
+
+from typing import NamedTuple
 
 import numpy as np
 
@@ -25,51 +28,114 @@ KEYS_OFF, KEYS_SIZE = 448, 8       # key matrix: bit c of byte r = key (row r, c
 JOY_OFF, JOY_SIZE = 456, 2         # joystick 0/1: up 1, right 2, down 4, left 8, fire 16
 MEM_SIZE = 512
 
-# ---- regs: named int64 scalars (indices into the array) ---------------------------------
-REG_NAMES: tuple[str, ...] = (
-    # 8048 CPU (docs/hardware.md §2)
-    "A", "PC", "PSW", "F1", "MB", "T", "TF",
-    "TMODE",                # 0 stopped, 1 timer (prescaler ÷32), 2 event counter on T1
-    "PRESCALE",             # 5-bit timer prescaler
-    "T1_PREV",              # last T1 sample in counter mode
-    "IEN_I", "IEN_T",       # EN I / EN TCNTI
-    "TIMER_REQ",            # latched timer-overflow interrupt request
-    "IN_IRQ",               # interrupt in progress (until RETR)
-    "JNI_END",              # tick at which a JNI that was not taken ended (MAME's JNI rule)
-    "JNI_TARGET",           # ... and its target
-    "P1", "P2", "BUS",
-    # time base
-    "TICK",                 # master ticks since the notional line 0 of frame 0
-    "POWER_ON_TICK",
-    "FRAME_END",            # tick at which the current frame ends (line 243, px 0)
-    "FRAMES",
-    "EV_TICK", "EV_KIND", "EV_LINE",  # the next beam event (vdc.run_events)
-    # 8244/8245 latches (docs/hardware.md §7)
-    "INT",                  # INT pin asserted (held until 0xA1 is read)
-    "STATUS",               # latched status bits 2, 3, 6, 7 of 0xA1
-    "COLLISION",            # collision result (0xA2 read); vregs[0xA2] holds the mask
-    "BEAM_X", "BEAM_Y",     # 0xA5/0xA4 latched by a 1->0 write of control bit 1
-    "DRAWN",                # tick up to which the picture has been drawn
-    # region constants (set once, saved so that a state knows its region): ticks per machine
-    # cycle, per pixel clock, per line, ...
-    "NTSC", "TPC", "TPX", "TPL", "LINES", "FRAME_TICKS", "HTOTAL",
-    "HB_END", "BG_PX", "VBL_START_POS", "VBL_END_POS", "TICK_VBL", "TICK_HBL",
-    "CART_MASK",            # cartridge size − 1, or −1 for an empty slot
-    # (added later, at the end, so that older save states keep their layout)
-    "VREGS_WRITTEN",        # 1 if a VDC register was written since the picture was last drawn
-    # the cartridge board (bus.Board), constant after construction; 0 in states saved before
-    # boards other than the standard one existed (Machine.load_state fills them in)
-    "CART_BANK_SIZE",       # bytes from one bank to the next in the image
-    "CART_BANK_MASK",       # bank = P1 & CART_BANK_MASK
-    "CART_HIGH",            # bank offset shown at CPU 0xC00-0xFFF
-)
-(A, PC, PSW, F1, MB, T, TF, TMODE, PRESCALE, T1_PREV, IEN_I, IEN_T, TIMER_REQ, IN_IRQ,
- JNI_END, JNI_TARGET, P1, P2, BUS,
- TICK, POWER_ON_TICK, FRAME_END, FRAMES, EV_TICK, EV_KIND, EV_LINE,
- INT, STATUS, COLLISION, BEAM_X, BEAM_Y, DRAWN,
- NTSC, TPC, TPX, TPL, LINES, FRAME_TICKS, HTOTAL, HB_END, BG_PX, VBL_START_POS,
- VBL_END_POS, TICK_VBL, TICK_HBL, CART_MASK, VREGS_WRITTEN,
- CART_BANK_SIZE, CART_BANK_MASK, CART_HIGH) = range(len(REG_NAMES))
+# ---- regs: the register file ------------------------------------------------------------------
+
+
+class Register(NamedTuple):
+    """One row of the register file: its name, what a save state may hold in it, what the
+    8048's RESET pin does to it, and what it means."""
+
+    name: str
+    legal: tuple[int, int] | str   # (lowest, highest), FIXED, BOARD or TIMED (see below)
+    reset: tuple[int, int] | None  # RESET: (bits kept, bits set); None: RESET leaves it alone
+    meaning: str
+
+
+# What a save state may hold (``check``): a range, or
+FIXED = "fixed"     # a constant of the region and cartridge: equal to a new machine's
+BOARD = "board"     # a constant of the cartridge board: equal to a new machine's; 0 in states
+#                     saved before boards other than the standard one existed (savestate.EARLIER)
+TIMED = "timed"     # a tick, line or count of the time base: checked against the others
+BYTE, FLAG, ADDRESS = (0, 0xFF), (0, 1), (0, 0xFFF)
+# What the RESET pin does (``reset_cpu``): (bits kept, bits set)
+KEEP = None                 # nothing
+ZERO, ONES = (0, 0), (0, 0xFF)
+PSW_ONE = 0x08              # PSW bit 3 reads as 1 (cpu.PSW_ONE)
+PSW_RESET = (0xC0, PSW_ONE)  # CY and AC kept; bank 0, stack pointer 0, F0 clear
+
+_ROWS: list[Register] = []
+
+
+def _reg(name: str, legal: tuple[int, int] | str, reset: tuple[int, int] | None,
+         meaning: str) -> int:
+    """Append a row to the register file; its index, which the row's name is assigned to."""
+    _ROWS.append(Register(name, legal, reset, meaning))
+    return len(_ROWS) - 1
+
+
+# The register file. A row's position is its index into ``regs`` and its place in a save state,
+# so rows are only ever added at the end (savestate.py fingerprints the names). Each name is
+# written twice, as the module global (plain ints, which numba compiles in as constants, and
+# which type checkers see) and as the row's name; the check after the table holds them equal.
+# 8048 CPU (docs/hardware.md §2)
+A              = _reg("A",              BYTE,    KEEP,      "accumulator")
+PC             = _reg("PC",             ADDRESS, ZERO,      "program counter")
+PSW            = _reg("PSW",            BYTE,    PSW_RESET, "CY AC F0 BS 1 SP2 SP1 SP0")
+F1             = _reg("F1",             FLAG,    ZERO,      "user flag F1")
+MB             = _reg("MB",             FLAG,    ZERO,      "memory bank of JMP/CALL (SEL MBn)")
+T              = _reg("T",              BYTE,    KEEP,      "timer/counter")
+TF             = _reg("TF",             FLAG,    ZERO,      "timer flag (JTF)")
+TMODE          = _reg("TMODE",          (0, 2),  ZERO,      "0 stopped, 1 timer (÷32), 2 counter")
+PRESCALE       = _reg("PRESCALE",       (0, 31), KEEP,      "5-bit timer prescaler")
+T1_PREV        = _reg("T1_PREV",        FLAG,    KEEP,      "last T1 sample in counter mode")
+IEN_I          = _reg("IEN_I",          FLAG,    ZERO,      "EN I: external interrupt enabled")
+IEN_T          = _reg("IEN_T",          FLAG,    ZERO,      "EN TCNTI: timer interrupt enabled")
+TIMER_REQ      = _reg("TIMER_REQ",      FLAG,    ZERO,      "latched timer-overflow request")
+IN_IRQ         = _reg("IN_IRQ",         FLAG,    ZERO,      "interrupt in progress (until RETR)")
+JNI_END        = _reg("JNI_END",        TIMED,   KEEP,      "tick a JNI not taken ended, or -1")
+JNI_TARGET     = _reg("JNI_TARGET",     ADDRESS, KEEP,      "... and its target (MAME's JNI rule)")
+P1             = _reg("P1",             BYTE,    ONES,      "port 1 latch")
+P2             = _reg("P2",             BYTE,    ONES,      "port 2 latch")
+BUS            = _reg("BUS",            BYTE,    ONES,      "data bus latch")
+# time base (docs/hardware.md §3)
+TICK           = _reg("TICK",           TIMED,   KEEP,      "ticks since line 0 of frame 0")
+POWER_ON_TICK  = _reg("POWER_ON_TICK",  FIXED,   KEEP,      "the tick of power-on")
+FRAME_END      = _reg("FRAME_END",      TIMED,   KEEP,      "tick the frame ends (line 243, px 0)")
+FRAMES         = _reg("FRAMES",         TIMED,   KEEP,      "frames finished since power-on")
+EV_TICK        = _reg("EV_TICK",        TIMED,   KEEP,      "tick of the next beam event")
+EV_KIND        = _reg("EV_KIND",        FLAG,    KEEP,      "its kind, EV_LINE_END or EV_VBLANK")
+EV_LINE        = _reg("EV_LINE",        TIMED,   KEEP,      "its line, counted from frame 0")
+# 8244/8245 latches (docs/hardware.md §7)
+INT            = _reg("INT",            FLAG,    KEEP,      "INT asserted (until A1 is read)"  )
+STATUS         = _reg("STATUS",         BYTE,    KEEP,      "latched bits 2, 3, 6, 7 of A1")
+COLLISION      = _reg("COLLISION",      BYTE,    KEEP,      "collision result read at A2")
+BEAM_X         = _reg("BEAM_X",         BYTE,    KEEP,      "A5, latched by control bit 1 -> 0")
+BEAM_Y         = _reg("BEAM_Y",         BYTE,    KEEP,      "A4, latched likewise")
+DRAWN          = _reg("DRAWN",          TIMED,   KEEP,      "tick the picture is drawn up to")
+# region constants (set once, saved so that a state knows its region)
+NTSC           = _reg("NTSC",           FIXED,   KEEP,      "1: NTSC (8244), 0: PAL (8245)")
+TPC            = _reg("TPC",            FIXED,   KEEP,      "ticks per machine cycle")
+TPX            = _reg("TPX",            FIXED,   KEEP,      "ticks per pixel clock")
+TPL            = _reg("TPL",            FIXED,   KEEP,      "ticks per line")
+LINES          = _reg("LINES",          FIXED,   KEEP,      "lines per frame")
+FRAME_TICKS    = _reg("FRAME_TICKS",    FIXED,   KEEP,      "ticks per frame")
+HTOTAL         = _reg("HTOTAL",         FIXED,   KEEP,      "pixel clocks per line")
+HB_END         = _reg("HB_END",         FIXED,   KEEP,      "last pixel clock of HBLANK")
+BG_PX          = _reg("BG_PX",          FIXED,   KEEP,      "pixel clock the Y counter steps at")
+VBL_START_POS  = _reg("VBL_START_POS",  FIXED,   KEEP,      "line × HTOTAL + px VBLANK starts at")
+VBL_END_POS    = _reg("VBL_END_POS",    FIXED,   KEEP,      "... and ends before")
+TICK_VBL       = _reg("TICK_VBL",       FIXED,   KEEP,      "tick in its line VBLANK starts at")
+TICK_HBL       = _reg("TICK_HBL",       FIXED,   KEEP,      "tick in a line HBLANK starts at")
+CART_MASK      = _reg("CART_MASK",      FIXED,   KEEP,      "cartridge size - 1, -1: empty slot")
+# added later, at the end, so that older save states kept their layout
+VREGS_WRITTEN  = _reg("VREGS_WRITTEN",  FLAG,    KEEP,      "a video register written, not drawn")
+# the cartridge board (bus.Board)
+CART_BANK_SIZE = _reg("CART_BANK_SIZE", BOARD,   KEEP,      "bytes from one bank to the next")
+CART_BANK_MASK = _reg("CART_BANK_MASK", BOARD,   KEEP,      "bank = P1 & CART_BANK_MASK")
+CART_HIGH      = _reg("CART_HIGH",      BOARD,   KEEP,      "bank offset shown at 0xC00-0xFFF")
+
+REGISTERS: tuple[Register, ...] = tuple(_ROWS)
+REG_NAMES = tuple(row.name for row in REGISTERS)
+
+
+def _names_match_rows() -> None:
+    """Each row's name is the module global that holds its index (an import error if not)."""
+    wrong = [name for i, name in enumerate(REG_NAMES) if globals().get(name) != i]
+    if wrong or len(set(REG_NAMES)) != len(REG_NAMES):
+        raise ImportError(f"state.REGISTERS: a row's name is not its global: {wrong or REG_NAMES}")
+
+
+_names_match_rows()
 REGS_SIZE = 64              # room to grow without changing the state layout's size
 
 # Event kinds of the beam (vdc.run_events)
@@ -113,30 +179,20 @@ def new_regs(region: Region, cart_size: int, board: tuple[int, int, int]) -> np.
 
 def reset_cpu(r: np.ndarray) -> None:
     """The 8048 RESET pin (docs/hardware.md §2.10): PC, SP, BS, F0, F1, MB, interrupts, timer, ports;
-    A, T, CY, AC and RAM keep their values (MAME)."""
-    r[PC] = 0
-    r[PSW] = (r[PSW] & 0xC0) | 0x08      # bit 3 reads as 1
-    for reg in (F1, MB, TF, TMODE, IEN_I, IEN_T, TIMER_REQ, IN_IRQ):
-        r[reg] = 0
-    for reg in (P1, P2, BUS):
-        r[reg] = 0xFF
+    A, T, CY, AC and RAM keep their values (MAME). The ``reset`` column of ``REGISTERS``."""
+    for reg, row in enumerate(REGISTERS):
+        if row.reset is not None:
+            kept, value = row.reset
+            r[reg] = (r[reg] & kept) | value
 
 
 # ---- checking a state that comes from a file -------------------------------------------------
 # A save state is outside input: the compiled loop trusts every register (PC indexes program
 # memory, the tick counters bound its loops), so each one is checked before it runs.
-BYTES = (A, P1, P2, BUS, T, COLLISION, BEAM_X, BEAM_Y)          # 8-bit latches, 0–255
-FLAGS = (F1, MB, TF, T1_PREV, IEN_I, IEN_T, TIMER_REQ, IN_IRQ, INT, VREGS_WRITTEN, EV_KIND)
-ADDRESSES = (PC, JNI_TARGET)                                      # 12-bit program addresses
-# fixed by the region and the cartridge when the machine is built
-CONSTANTS = (NTSC, TPC, TPX, TPL, LINES, FRAME_TICKS, HTOTAL, HB_END, BG_PX, VBL_START_POS,
-             VBL_END_POS, TICK_VBL, TICK_HBL, CART_MASK, POWER_ON_TICK)
-BOARD = (CART_BANK_SIZE, CART_BANK_MASK, CART_HIGH)
-RANGES = {**{r: (0, 0xFF) for r in BYTES}, **{r: (0, 1) for r in FLAGS},
-          **{r: (0, 0xFFF) for r in ADDRESSES}, PSW: (0, 0xFF), TMODE: (0, 2),
-          PRESCALE: (0, 31), STATUS: (0, 0xFF)}
+CONSTANTS = tuple(reg for reg, row in enumerate(REGISTERS) if row.legal in (FIXED, BOARD))
+BOARD_REGS = tuple(reg for reg, row in enumerate(REGISTERS) if row.legal == BOARD)
+RANGES = {reg: row.legal for reg, row in enumerate(REGISTERS) if isinstance(row.legal, tuple)}
 STATUS_BITS = ST_ACK_CLEARS  # the latched bits of the status register A1
-PSW_ONE = 0x08              # PSW bit 3 reads as 1 (cpu.PSW_ONE)
 TICK_LIMIT = 1 << 62        # far beyond any real session, far from int64 overflow
 
 
@@ -147,7 +203,7 @@ def check(regs: np.ndarray, fresh: np.ndarray) -> str | None:
     end, beam event or drawn position far from the tick would make the loop run for ages)."""
     r = [int(v) for v in regs]
     f = [int(v) for v in fresh]
-    for reg in CONSTANTS + BOARD:
+    for reg in CONSTANTS:
         if r[reg] != f[reg]:
             return _("{name} is {value}, this machine has {ours}").format(
                 name=REG_NAMES[reg], value=r[reg], ours=f[reg])

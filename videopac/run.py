@@ -158,7 +158,7 @@ def _read_text(path: str) -> str:
 
 def _read_state(path: str) -> bytes:
     from cartridge.files import read_at_most
-    from o2em_core.machine import STATE_FILE_LIMIT
+    from o2em_core.savestate import STATE_FILE_LIMIT
 
     return _read_input(path, lambda p: read_at_most(p, STATE_FILE_LIMIT, _("save states")))
 

@@ -15,7 +15,7 @@ from i18n import _
 
 from cartridge.files import read_at_most
 from o2em_core import palette
-from o2em_core.machine import STATE_FILE_LIMIT
+from o2em_core.savestate import STATE_FILE_LIMIT
 from videopac import paths
 from videopac.controls import BY_NAME
 from videopac.keymap import DIRECTIONS, Binding, Keymap

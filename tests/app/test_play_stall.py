@@ -25,11 +25,8 @@ def press(display: str, window: str, key: str) -> None:
 
 def saved_frames(path) -> int:
     """The frame counter of a save state written by F2."""
-    import numpy as np
-    from o2em_core import state
-    from o2em_core.machine import _STATE_HEADER
-    payload = path.read_bytes()[_STATE_HEADER.size:]
-    return int(np.frombuffer(payload, np.int64, 1, state.FRAMES * 8)[0])
+    from o2em_core import savestate, state
+    return int(savestate.read(path.read_bytes()).sections["regs"][state.FRAMES])
 
 
 def wait_for(condition, seconds: float, proc) -> None:

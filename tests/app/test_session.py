@@ -187,7 +187,7 @@ def test_f3_with_a_crafted_state_says_so_and_plays_on(user_dirs) -> None:
 
 
 def test_f3_with_a_huge_slot_file_reads_a_bounded_part(user_dirs, fake) -> None:
-    from o2em_core.machine import STATE_FILE_LIMIT
+    from o2em_core.savestate import STATE_FILE_LIMIT
     session = Session(fake, keymap.load(), "conquest")
     path = paths.state_path("conquest", 0)
     path.parent.mkdir(parents=True)

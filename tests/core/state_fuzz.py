@@ -20,7 +20,7 @@ import numpy as np
 
 from cartridge.images import builtin_image
 from o2em_core import Machine, StateError, raster, sound, state
-from o2em_core.machine import _STATE_HEADER
+from o2em_core.savestate import HEADER, SECTIONS
 
 INT64 = (-(1 << 63), (1 << 63) - 1)
 
@@ -58,10 +58,11 @@ def fields(m: Machine) -> list[tuple[str, int, int, str]]:
 
 
 def offsets(m: Machine) -> dict[str, int]:
+    """Where each section of a state starts in its payload (savestate.SECTIONS)."""
     out, at = {}, 0
-    for name, a in zip(("regs", "mem", "work", "frame", "snd", "audio"), m._payload_arrays()):
-        out[name] = at
-        at += a.nbytes
+    for section in SECTIONS:
+        out[section.name] = at
+        at += section.nbytes
     return out
 
 
@@ -81,15 +82,15 @@ def values(rng: random.Random, original: int, kind: str, m: Machine) -> list[int
 
 def craft(saved: bytes, changes: list[tuple[int, str, int]]) -> bytes:
     """``saved`` with (payload offset, struct format, value) changes and a valid checksum."""
-    size = _STATE_HEADER.size
+    size = HEADER.size
     payload = bytearray(saved[size:])
     for at, kind, value in changes:
         a = np.frombuffer(payload, np.uint8 if kind == "B" else np.int64, 1, at)
         a.setflags(write=True)
         a[0] = value
-    head = list(_STATE_HEADER.unpack(saved[:size]))
+    head = list(HEADER.unpack(saved[:size]))
     head[-1] = zlib.crc32(payload)
-    return _STATE_HEADER.pack(*head) + bytes(payload)
+    return HEADER.pack(*head) + bytes(payload)
 
 
 def outcome(m: Machine, data: bytes) -> str | None:
@@ -123,7 +124,7 @@ def main(seed: int, cases: int) -> dict:
         at = offsets(m)
         for array, index, kind, name in fields(m):
             place = at[array] + index * (1 if kind == "B" else 8)
-            original = saved[_STATE_HEADER.size + place:][:1 if kind == "B" else 8]
+            original = saved[HEADER.size + place:][:1 if kind == "B" else 8]
             original = int.from_bytes(original, "little", signed=kind == "q")
             for value in values(rng, original, kind, m):
                 plan.append((m, saved, [(place, kind, value)], f"{name}={value}"))

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from cartridge import romfile
-from o2em_core import Machine, StateError, bus, machine, state
+from o2em_core import Machine, StateError, bus, savestate, state
 
 from .programs import banks3k_cart, images, run
 
@@ -109,13 +109,13 @@ def test_state_restores_the_three_kb_bank() -> None:
 def _as_old_state(saved: bytes) -> bytes:
     """The same state as an emulator without board registers wrote it: zeros there, version 1
     of the header without the layout field."""
-    size = machine._STATE_HEADER.size
+    size = savestate.HEADER.size
     payload = bytearray(saved[size:])
     payload[state.CART_BANK_SIZE * 8:(state.CART_HIGH + 1) * 8] = bytes(24)
-    fields = list(machine._STATE_HEADER.unpack(saved[:size]))
+    fields = list(savestate.HEADER.unpack(saved[:size]))
     fields[-1] = zlib.crc32(payload)
     fields[1], fields[3] = 1, 0
-    return machine._STATE_HEADER.pack(*fields) + bytes(payload)
+    return savestate.HEADER.pack(*fields) + bytes(payload)
 
 
 @pytest.mark.parametrize("name", ["banks", "banks3k"])
@@ -131,11 +131,11 @@ def test_old_state_without_board_registers_loads(name: str) -> None:
 def test_state_of_another_board_is_refused() -> None:
     m = _mid_bank_machine()
     saved = bytearray(m.save_state())
-    size = machine._STATE_HEADER.size
+    size = savestate.HEADER.size
     struct.pack_into("<q", saved, size + state.CART_BANK_SIZE * 8, 0x800)
-    fields = list(machine._STATE_HEADER.unpack(bytes(saved[:size])))
+    fields = list(savestate.HEADER.unpack(bytes(saved[:size])))
     fields[-1] = zlib.crc32(bytes(saved[size:]))
-    bad = machine._STATE_HEADER.pack(*fields) + bytes(saved[size:])
+    bad = savestate.HEADER.pack(*fields) + bytes(saved[size:])
     before = m.save_state()
     with pytest.raises(StateError) as err:
         m.load_state(bad)

@@ -10,9 +10,9 @@ import numpy as np
 import pytest
 
 from cartridge.images import builtin_image
-from o2em_core import Machine, StateError, machine, state
+from o2em_core import Machine, StateError, machine, savestate, state
 
-HEADER = machine._STATE_HEADER
+HEADER = savestate.HEADER
 
 
 def conquest(region: str = "pal") -> Machine:
@@ -88,7 +88,7 @@ def test_state_of_an_older_layout_is_from_an_older_version(saved) -> None:
     older = with_header(saved, saved[HEADER.size:-2048], version=1, layout=0)
     with pytest.raises(StateError) as err:
         conquest().load_state(older)
-    assert str(err.value) == machine.OLDER_VERSION and "\n" not in str(err.value)
+    assert str(err.value) == savestate.OLDER_VERSION and "\n" not in str(err.value)
     other_layout = with_header(saved, saved[HEADER.size:], layout=0x12345678)
     with pytest.raises(StateError, match="older version"):
         conquest().load_state(other_layout)
@@ -104,10 +104,10 @@ def test_version_1_state_of_todays_layout_is_converted(saved) -> None:
 
 
 def test_layout_fingerprint_sees_a_moved_field(monkeypatch) -> None:
-    before = machine.layout_fingerprint()
+    before = savestate.layout_fingerprint()
     from o2em_core import raster
     monkeypatch.setattr(raster, "_LINE", raster._LINE + 1)
-    assert machine.layout_fingerprint() != before
+    assert savestate.layout_fingerprint() != before
 
 
 def test_run_refuses_a_crafted_state_with_status_2(saved, tmp_path) -> None:

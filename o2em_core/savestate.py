@@ -1,0 +1,140 @@
+"""The save-state file: a header, then the machine's state arrays one after the other as named
+sections (``SECTIONS``). The header's layout field is a fingerprint of what gives those bytes
+their meaning, computed from the tables that define them (the register file ``state.REGISTERS``,
+the sections, the offsets in ``mem``, the sound state's indices, the compositor's scratch), so a
+state of another layout is refused as one of an older version, never misread. ``EARLIER`` says
+which states of earlier versions load, and how.
+"""
+from __future__ import annotations
+
+import struct
+import zlib
+from typing import Callable, NamedTuple
+
+import numpy as np
+
+from i18n import N_, _
+
+from . import raster, sound, state
+
+
+class StateError(ValueError):
+    """A save state that does not belong to this machine or is damaged."""
+
+
+class Section(NamedTuple):
+    """One state array as the file holds it, in the order of ``SECTIONS``."""
+
+    name: str
+    dtype: type[np.generic]
+    shape: tuple[int, ...]
+    meaning: str
+
+    @property
+    def nbytes(self) -> int:
+        return int(np.dtype(self.dtype).itemsize * np.prod(self.shape))
+
+
+SECTIONS: tuple[Section, ...] = (
+    Section("regs", np.int64, (state.REGS_SIZE,), "the register file (state.REGISTERS)"),
+    Section("mem", np.uint8, (state.MEM_SIZE,), "RAM, video registers, keys, sticks (state.py)"),
+    Section("work", np.uint8, (raster.WORK_ROWS * raster.WIDTH,),
+            "the frame being drawn and the compositor's scratch (raster.py)"),
+    Section("frame", np.uint8, (raster.HEIGHT, raster.WIDTH), "the last finished frame"),
+    Section("snd", np.int64, (sound.SND_SIZE,), "the sound section's state (sound.py)"),
+    Section("audio", np.int16, (sound.AUDIO_CAPACITY,), "room for a frame's samples"),
+)
+
+MAGIC = b"VPSTATE\x00"
+VERSION = 2                 # of the header; version 1 had zeros where the layout field is
+HEADER = struct.Struct("<8sHBxIIIII")  # magic, version, region, layout, BIOS CRC-32,
+#                                        cartridge CRC-32, payload length, payload CRC-32
+PAYLOAD_SIZE = sum(s.nbytes for s in SECTIONS)
+STATE_SIZE = HEADER.size + PAYLOAD_SIZE
+STATE_FILE_LIMIT = 2 * STATE_SIZE   # a file of more than that is no state at all
+
+
+def layout_fingerprint() -> int:
+    """CRC-32 of what gives a save state's bytes their meaning: the register names, the sizes
+    of the sections, the offsets and sizes in ``mem``, the sound state's indices and the offsets
+    of the compositor's scratch (raster's private upper-case constants). A change to any of them
+    changes the fingerprint."""
+    def named(module: object, keep: Callable[[str], bool]) -> list[tuple[str, int]]:
+        return sorted((name, value) for name, value in vars(module).items()
+                      if type(value) is int and keep(name))
+
+    return zlib.crc32(repr([
+        state.REG_NAMES, [s.nbytes for s in SECTIONS],
+        named(state, lambda n: n.endswith(("_OFF", "_SIZE")) or n.startswith("EV_")),
+        named(sound, lambda n: n.startswith("SND_") or n == "AUDIO_CAPACITY"),
+        named(raster, lambda n: n.startswith("_") and n.isupper()
+              or n in ("SCRATCH_SIZE", "WORK_ROWS", "GRID_KINDS", "NO_EDGE_PASS")),
+    ]).encode())
+
+
+class Earlier(NamedTuple):
+    """States of earlier versions that load: the header they carry, the fingerprint of the
+    layout their bytes have, and the registers they may hold as 0 (filled in on loading)."""
+
+    version: int
+    layout: int
+    bytes_of: int
+    zero_board: bool
+    note: str
+
+
+# A state loads if its header names this version and today's fingerprint, or if a row here
+# names its header and says its bytes are today's layout. When the layout changes, every
+# row whose bytes_of is not the new fingerprint stops applying: those states are refused.
+EARLIER: tuple[Earlier, ...] = (
+    Earlier(1, 0, 0x121F8E41, True,
+            "version 1 wrote no layout field; its last layout is today's, and states saved "
+            "before boards other than the standard one existed hold 0 in the board registers"),
+)
+
+OLDER_VERSION = N_("the save state was made by an older version of this emulator, whose states "
+                   "this version cannot read; start the game anew and save again")
+
+
+class Read(NamedTuple):
+    """A state file taken apart: the header's region and CRC-32s, and its sections by name."""
+
+    ntsc: int
+    bios_crc: int
+    cart_crc: int
+    zero_board: bool            # its board registers may be 0 (Earlier.zero_board)
+    sections: dict[str, np.ndarray]
+
+
+def write(sections: dict[str, np.ndarray], ntsc: bool, bios_crc: int, cart_crc: int) -> bytes:
+    """A state file of the named arrays (each shaped as its entry of ``SECTIONS``)."""
+    payload = b"".join(sections[s.name].tobytes() for s in SECTIONS)
+    return HEADER.pack(MAGIC, VERSION, int(ntsc), layout_fingerprint(), bios_crc, cart_crc,
+                       len(payload), zlib.crc32(payload)) + payload
+
+
+def read(data: bytes) -> Read:
+    """Take a state file apart: copies of its sections, by name. A file that is no state, is
+    damaged or has another layout raises StateError (one sentence); what belongs to which
+    machine (region, ROMs, values) is the caller's to check."""
+    if len(data) < HEADER.size or data[:len(MAGIC)] != MAGIC:
+        raise StateError(_("this is not a Videopac save state"))
+    _magic, version, ntsc, layout, bios_crc, cart_crc, length, crc = \
+        HEADER.unpack_from(data)
+    payload = memoryview(data)[HEADER.size:]
+    if version > VERSION:
+        raise StateError(_("the save state was made by a newer version of this emulator "
+                           "(state version {version}, this one reads up to {ours}); update "
+                           "videopac to load it").format(version=version, ours=VERSION))
+    if length != len(payload) or zlib.crc32(payload) != crc:
+        raise StateError(_("the save state is damaged (length or checksum wrong)"))
+    ours = layout_fingerprint()
+    earlier = [e for e in EARLIER if (e.version, e.layout, e.bytes_of) == (version, layout, ours)]
+    if not ((version, layout) == (VERSION, ours) or earlier) or length != PAYLOAD_SIZE:
+        raise StateError(_(OLDER_VERSION))
+    sections, offset = {}, 0
+    for s in SECTIONS:
+        count = s.nbytes // np.dtype(s.dtype).itemsize
+        sections[s.name] = np.frombuffer(payload, s.dtype, count, offset).reshape(s.shape).copy()
+        offset += s.nbytes
+    return Read(ntsc, bios_crc, cart_crc, any(e.zero_board for e in earlier), sections)
