@@ -2,8 +2,8 @@
 sections (``SECTIONS``). The header's layout field is a fingerprint of what gives those bytes
 their meaning, computed from the tables that define them (the register file ``state.REGISTERS``,
 the sections, the offsets in ``mem``, the sound state's indices, the compositor's scratch), so a
-state of another layout is refused as one of an older version, never misread. ``EARLIER`` says
-which states of earlier versions load, and how.
+state of another layout is refused as one of an older version, never misread. ``EARLIER`` and
+``SAME_BYTES`` say which states of earlier versions load, and how.
 """
 from __future__ import annotations
 
@@ -73,8 +73,8 @@ def layout_fingerprint() -> int:
 
 
 class Earlier(NamedTuple):
-    """States of earlier versions that load: the header they carry, the fingerprint of the
-    layout their bytes have, and the registers they may hold as 0 (filled in on loading)."""
+    """Headers of earlier versions that did not carry their layout's fingerprint: the layout
+    their bytes have, and whether they may hold 0 in the board registers (filled in)."""
 
     version: int
     layout: int
@@ -83,14 +83,22 @@ class Earlier(NamedTuple):
     note: str
 
 
-# A state loads if its header names this version and today's fingerprint, or if a row here
-# names its header and says its bytes are today's layout. When the layout changes, every
-# row whose bytes_of is not the new fingerprint stops applying: those states are refused.
 EARLIER: tuple[Earlier, ...] = (
     Earlier(1, 0, 0x121F8E41, True,
-            "version 1 wrote no layout field; its last layout is today's, and states saved "
+            "version 1 wrote no layout field; its last layout is 0x121F8E41, and states saved "
             "before boards other than the standard one existed hold 0 in the board registers"),
 )
+
+# Earlier fingerprints whose bytes are exactly today's (a rename that kept every byte), keyed by
+# today's fingerprint: a real change of the layout makes a new fingerprint and so drops them.
+SAME_BYTES: dict[int, tuple[int, ...]] = {}
+
+
+def readable_layouts() -> tuple[int, ...]:
+    """The fingerprints whose states this emulator reads: its own and ``SAME_BYTES``'s."""
+    ours = layout_fingerprint()
+    return (ours,) + SAME_BYTES.get(ours, ())
+
 
 OLDER_VERSION = N_("the save state was made by an older version of this emulator, whose states "
                    "this version cannot read; start the game anew and save again")
@@ -128,13 +136,16 @@ def read(data: bytes) -> Read:
                            "videopac to load it").format(version=version, ours=VERSION))
     if length != len(payload) or zlib.crc32(payload) != crc:
         raise StateError(_("the save state is damaged (length or checksum wrong)"))
-    ours = layout_fingerprint()
-    earlier = [e for e in EARLIER if (e.version, e.layout, e.bytes_of) == (version, layout, ours)]
-    if not ((version, layout) == (VERSION, ours) or earlier) or length != PAYLOAD_SIZE:
+    earlier = [e for e in EARLIER if (e.version, e.layout) == (version, layout)]
+    if version == VERSION:
+        bytes_of: int | None = layout
+    else:                       # a header without the fingerprint: what its row says, if any
+        bytes_of = earlier[0].bytes_of if earlier else None
+    if bytes_of not in readable_layouts() or length != PAYLOAD_SIZE:
         raise StateError(_(OLDER_VERSION))
     sections, offset = {}, 0
     for s in SECTIONS:
         count = s.nbytes // np.dtype(s.dtype).itemsize
         sections[s.name] = np.frombuffer(payload, s.dtype, count, offset).reshape(s.shape).copy()
         offset += s.nbytes
-    return Read(ntsc, bios_crc, cart_crc, any(e.zero_board for e in earlier), sections)
+    return Read(ntsc, bios_crc, cart_crc, bool(earlier) and earlier[0].zero_board, sections)

@@ -92,9 +92,9 @@ def test_a_state_is_checked_against_every_row(row: state.Register) -> None:
         assert state.check(r, fresh()) is not None
 
 
-def test_an_earlier_layout_loads_only_while_its_bytes_are_todays(monkeypatch) -> None:
-    """A row of savestate.EARLIER makes states of another header load, as long as the
-    fingerprint it names is today's; when the layout changes, such states are refused."""
+def test_a_renamed_layout_loads_only_while_it_is_todays(monkeypatch) -> None:
+    """An entry of savestate.SAME_BYTES makes states of an earlier fingerprint load, as long as
+    it is keyed by today's; when the layout changes again, such states are refused."""
     m = Machine(BIOS, CART)
     m.run_frame()
     saved = m.save_state()
@@ -103,12 +103,11 @@ def test_an_earlier_layout_loads_only_while_its_bytes_are_todays(monkeypatch) ->
     ours = savestate.layout_fingerprint()
     with pytest.raises(StateError, match="older version"):
         Machine(BIOS, CART).load_state(bytes(renamed))
-    row = savestate.Earlier(2, 0x0BADF00D, ours, False, "a rename that kept every byte")
-    monkeypatch.setattr(savestate, "EARLIER", savestate.EARLIER + (row,))
+    monkeypatch.setattr(savestate, "SAME_BYTES", {ours: (0x0BADF00D,)})
     other = Machine(BIOS, CART)
     other.load_state(bytes(renamed))
     assert other.save_state() == saved
-    monkeypatch.setattr(savestate, "EARLIER", (row._replace(bytes_of=ours ^ 1),))
+    monkeypatch.setattr(savestate, "SAME_BYTES", {ours ^ 1: (0x0BADF00D,)})
     with pytest.raises(StateError, match="older version"):
         Machine(BIOS, CART).load_state(bytes(renamed))
 
