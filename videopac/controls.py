@@ -3,7 +3,8 @@ overlay, and the session's handler.
 
 The keymap checks control names against this table and takes the default ``[controls]`` table
 from it (videopac/keymap.py), the session calls the handler (videopac/session.py), the window
-writes the overlay's last line from it (videopac/window.py). The window and the ledger table put
+writes the overlay's last line from it (videopac/window.py) and the ledger panel its line of
+ledger keys (videopac/ledger_panel.py), each with the keys the player's keymap binds. The window and the ledger table put
 their own action for a control into ``Session.window_actions`` (fullscreen, the ledger keys);
 the handler here is what happens without them. A new control is one row here.
 """
@@ -27,6 +28,7 @@ class Control:
     label: str | None                    # its name on the F1 overlay (N_), None: not shown there
     press: Callable[[Session], None]     # what the key going down does
     release: Callable[[Session], None] | None = None   # for a control that acts while held
+    panel: str | None = None             # what it does on the ledger panel's key line (N_), None: not there
 
 
 def _fast(down: bool) -> Callable[[Session], None]:
@@ -48,24 +50,27 @@ CONTROLS: tuple[Control, ...] = (
     Control("leave-fullscreen", ("ESCAPE",), "back to the window", None, lambda s: s.do_fullscreen()),
     Control("debug", ("SCROLLLOCK",), "pause into the debugger in the terminal that started play",
             None, lambda s: s.do_debug()),
-    # with a ledger open (videopac play --ledger GAME.sqlite; videopac/table.py); Tab is fast
-    # forward, so F4 toggles
-    Control("ledger", ("F4",), "show / hide the ledger panel beside the battle", N_("ledger"),
-            lambda s: s.no_ledger()),
-    Control("confirm", ("F9",), "book the result the bridge proposes", None, lambda s: s.no_ledger()),
+    # with a ledger open (videopac play --ledger GAME.sqlite; videopac/table.py), in the order of
+    # the panel's key line; Tab is fast forward, so F4 toggles
+    Control("confirm", ("F9",), "book the result the bridge proposes", None, lambda s: s.no_ledger(),
+            panel=N_("book it")),
     Control("next-choice", ("PAGEDOWN",), "the other proposal, when the players must choose the winner",
-            None, lambda s: s.no_ledger()),
+            None, lambda s: s.no_ledger(), panel=N_("other choice")),
     Control("swap-sides", ("F10",), "the fighters hold the other controllers (red <-> blue)", None,
-            lambda s: s.no_ledger()),
-    Control("undo", ("END",), "take back the latest ledger action", None, lambda s: s.no_ledger()),
+            lambda s: s.no_ledger(), panel=N_("swap controllers")),
+    Control("undo", ("END",), "take back the latest ledger action", None, lambda s: s.no_ledger(),
+            panel=N_("undo it")),
+    Control("ledger", ("F4",), "show / hide the ledger panel beside the battle", N_("ledger"),
+            lambda s: s.no_ledger(), panel=N_("hide")),
 )
 BY_NAME: dict[str, Control] = {c.name: c for c in CONTROLS}
 
 
 def keymap_table() -> str:
     """The default ``[controls]`` table as the keymap file writes it, one line per PC key."""
+    ledger = ", ".join(c.name for c in CONTROLS if c.panel)
     lines = ["# Controls of the app (videopac/controls.py). With a ledger open (videopac play",
-             "# --ledger GAME.sqlite), F4 F9 PgDn F10 End act on it.", "[controls]"]
+             f"# --ledger GAME.sqlite), these act on it: {ledger}.", "[controls]"]
     for control in CONTROLS:
         for pc in control.keys:
             binding = f'{pc} = "{control.name}"'

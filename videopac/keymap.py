@@ -11,7 +11,7 @@ import pathlib
 import tomllib
 
 from cartridge.files import read_text_at_most
-from i18n import _
+from i18n import N_, _
 
 from videopac import controls
 
@@ -25,6 +25,11 @@ VIDEOPAC_KEYS = frozenset(
 DIRECTIONS = ("up", "down", "left", "right", "fire")
 CONTROLS = frozenset(controls.BY_NAME)          # videopac/controls.py
 TABLES = ("keyboard", "joystick.0", "joystick.1", "controls")
+# PC keys as a player reads them, where the pyglet name is not that (see pc_name)
+PC_NAMES = {"BACKSPACE": N_("Bksp"), "DELETE": N_("Del"), "RETURN": N_("Enter"), "SPACE": N_("Space"),
+            "NUM_ENTER": N_("num Enter"), "RCTRL": N_("right Ctrl"), "LCTRL": N_("left Ctrl"),
+            "HOME": N_("Home"), "END": N_("End"), "PAGEUP": N_("PgUp"), "PAGEDOWN": N_("PgDn"),
+            "PAUSE": N_("Pause"), "TAB": N_("Tab"), "ESCAPE": N_("Esc"), "INSERT": N_("Ins")}
 
 
 class KeymapError(ValueError):
@@ -52,6 +57,23 @@ class Keymap:
     def pc_keys_for(self, kind: str, value: str) -> list[str]:
         """The PC key names bound to a Videopac key or control, in file order."""
         return [self.names[s] for s, b in self.bindings.items() if b.kind == kind and b.value == value]
+
+    def shown_keys(self, kind: str, value: str) -> list[str]:
+        """The PC keys bound to a Videopac key or control as a player reads them ('PgDn', 'num 8')."""
+        return [pc_name(n) for n in self.pc_keys_for(kind, value)]
+
+
+def pc_name(name: str) -> str:
+    """A PC key name as a player reads it: '?' for QUESTION, 'num 8' for NUM_8."""
+    from pyglet.window import key
+    symbol = getattr(key, name)
+    if 0x20 < symbol < 0x7F:
+        return chr(symbol).upper()
+    if name.startswith("NUM_") and len(name) == 5:
+        return _("num {key}").format(key=pc_name(name[4:] if not name[4:].isdigit() else "_" + name[4:]))
+    if name in PC_NAMES:
+        return _(PC_NAMES[name])
+    return name if name[0] == "F" and name[1:].isdigit() else name.capitalize()
 
 
 def _pc_key_symbols() -> dict[str, int]:

@@ -14,7 +14,7 @@ import math
 
 import pyglet
 
-from i18n import N_, _, pgettext
+from i18n import _, pgettext
 
 from board_ledger import effects, notation, report
 from board_ledger.board import shown
@@ -23,6 +23,8 @@ from board_ledger.errors import LedgerError
 from board_ledger.game import Game
 from board_ledger.rules import challenge_energy, pbr, round_five_hundred
 from board_ledger.state import ALLIED, State
+from videopac import keymap as keymap_mod
+from videopac.controls import CONTROLS
 
 BACKGROUND = (22, 24, 32, 255)
 TILE = (52, 56, 70, 255)
@@ -35,7 +37,6 @@ MIN_PLAY = (440, 486)          # the panel beside the picture at --scale 2 (486 
 MIN_WINDOW = (960, 600)        # the ledger-only window
 PBR_CHART_ACTIONS = 60         # the chart shows the last so many actions
 CARTRIDGE_MOST = 9999        # four BCD digits on the battle program's entry screen
-CONTROLS_TEXT = N_("F9 book it · PgDn other choice · F10 swap controllers · End undo · F4 hide")
 
 
 def colour_of(index: int, alpha: int = 255) -> tuple[int, int, int, int]:
@@ -78,8 +79,16 @@ def shown_line(line: str) -> str:
 
 
 # --- what the panel says: text builders, independent of drawing -------------------------------------
-def contest_lines(s: State, bridge=None) -> list[tuple[str, tuple]]:
-    """The pending war or confrontation, the keys for the console and the bridge's proposal."""
+def ledger_keys(keymap: keymap_mod.Keymap) -> str:
+    """The ledger's controls with the PC keys ``keymap`` binds them to and what each does
+    (videopac/controls.py): 'F9 book it · PgDn other choice · …'; one bound to no key is left out."""
+    shown = [(c.panel, keymap.shown_keys("control", c.name)) for c in CONTROLS if c.panel is not None]
+    return " · ".join(f"{'/'.join(keys)} {_(panel)}" for panel, keys in shown if keys)
+
+
+def contest_lines(s: State, bridge=None, keys: str = "") -> list[tuple[str, tuple]]:
+    """The pending war or confrontation, the keys for the console and the bridge's proposal
+    (``keys``: the ledger's own keys, ledger_keys)."""
     out: list[tuple[str, tuple]] = []
     contest = bridge.contest if bridge is not None else None
     if contest is None:
@@ -124,7 +133,8 @@ def contest_lines(s: State, bridge=None) -> list[tuple[str, tuple]]:
         out.append(((_("To book (choice {k} of {n}): {lines}").format(
             k=bridge.choice + 1, n=len(bridge.choices), lines=lines) if len(bridge.choices) > 1
             else _("To book: {lines}").format(lines=lines)), ACCENT))
-        out.append((_(CONTROLS_TEXT), DIM))
+        if keys:
+            out.append((keys, DIM))
     for note in bridge.notes if bridge is not None else ():
         out.append((note, WARNING))
     out.append((_("Energy: {energies}").format(
@@ -148,8 +158,8 @@ def contest_lines(s: State, bridge=None) -> list[tuple[str, tuple]]:
             line = shown_line(seen.line) + (f" — {seen.why}" if seen.why else "")
             out.append(((_("seen: {line}") if seen.counted else _("not counted: {line}")).format(line=line),
                         TEXT if seen.counted else WARNING))
-        if not bridge.proposal:
-            out.append((_(CONTROLS_TEXT), DIM))
+        if not bridge.proposal and keys:
+            out.append((keys, DIM))
     return out
 
 
@@ -190,8 +200,10 @@ def abbreviation(name: str) -> str:
 class LedgerPanel:
     """The ledger drawn into a rectangle of a pyglet window."""
 
-    def __init__(self, game: Game, bridge=None, large: bool = False, title: str | None = None):
+    def __init__(self, game: Game, bridge=None, large: bool = False, title: str | None = None,
+                 keymap: keymap_mod.Keymap | None = None):
         self.game, self.bridge, self.large, self.title = game, bridge, large, title
+        self.keymap = keymap       # whose keys the key line names (the table gives the session's)
         self.visible = True
         self.rect = (0, 0, MIN_PLAY[0], MIN_PLAY[1])
         self.batch: pyglet.graphics.Batch | None = None       # made when first drawn (needs a display)
@@ -381,7 +393,10 @@ class LedgerPanel:
                                                        group=self._front))
             y -= label.content_height + 1
         y = self._legend(x, y - 1, w, size, s)
-        rest = [(t, c, size, False) for t, c in contest_lines(s, self.bridge) + self.extra]
+        if self.bridge is not None and self.keymap is None:
+            self.keymap = keymap_mod.load()          # the default keys
+        keys = ledger_keys(self.keymap) if self.keymap is not None else ""
+        rest = [(t, c, size, False) for t, c in contest_lines(s, self.bridge, keys) + self.extra]
         said = last_effects(self.game)
         if said:
             rest.append((said, TEXT, size, False))

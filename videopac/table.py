@@ -43,6 +43,7 @@ class Table:
         """Put the panel beside the picture and the ledger keys on the session; returns the
         per-frame callback of the play loop."""
         self.session = session
+        self.panel.keymap = session.keymap      # the key line names the player's own keys
         window.attach_panel(self.panel)
         session.window_actions.update({
             "ledger": window.toggle_panel, "confirm": self.confirm, "next-choice": self.next_choice,

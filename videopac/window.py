@@ -20,6 +20,7 @@ from i18n import N_, _
 
 from o2em_core import palette
 from videopac.controls import CONTROLS
+from videopac.keymap import pc_name
 
 WIDTH, HEIGHT = 360, 243
 # ITU-R BT.601 square-pixel sampling rates per frame line, halved for one field
@@ -36,29 +37,12 @@ HELP_ROWS = (
     tuple((k, 1) for k in "+-*/=?.") + (("SPACE", 2), ("ENTER", 2), ("CLEAR", 2)),
 )
 LEGENDS = {"*": "×", "/": "÷"}   # the console's legends for the Machine API's ASCII names
-PC_NAMES = {"BACKSPACE": N_("Bksp"), "DELETE": N_("Del"), "RETURN": N_("Enter"), "SPACE": N_("Space"),
-            "NUM_ENTER": N_("num Enter"), "RCTRL": N_("right Ctrl"), "LCTRL": N_("left Ctrl"),
-            "HOME": N_("Home"), "END": N_("End"), "PAGEUP": N_("PgUp"), "PAGEDOWN": N_("PgDn"),
-            "PAUSE": N_("Pause"), "TAB": N_("Tab"), "ESCAPE": N_("Esc"), "INSERT": N_("Ins")}
 # the controls on the overlay's last line, with the names it shows for them (videopac/controls.py)
 CONTROL_LINE = {c.name: c.label for c in CONTROLS if c.label is not None}
 # joystick directions as the overlay shows them (the keymap file keeps the English words)
 DIRECTIONS = {"up": N_("up"), "down": N_("down"), "left": N_("left"), "right": N_("right"),
               "up+left": N_("up+left"), "up+right": N_("up+right"), "down+left": N_("down+left"),
               "down+right": N_("down+right"), "fire": N_("fire")}
-
-
-def pc_name(name: str) -> str:
-    """A PC key name as a player reads it: '?' for QUESTION, 'num 8' for NUM_8."""
-    from pyglet.window import key
-    symbol = getattr(key, name)
-    if 0x20 < symbol < 0x7F:
-        return chr(symbol).upper()
-    if name.startswith("NUM_") and len(name) == 5:
-        return _("num {key}").format(key=pc_name(name[4:] if not name[4:].isdigit() else "_" + name[4:]))
-    if name in PC_NAMES:
-        return _(PC_NAMES[name])
-    return name if name[0] == "F" and name[1:].isdigit() else name.capitalize()
 
 
 def pixel_aspect(region: str) -> float:
@@ -248,7 +232,7 @@ class PlayWindow(pyglet.window.Window):
                                                anchor_x="center", anchor_y="center",
                                                font_size=font * (1.3 if len(legend) == 1 else 0.8),
                                                batch=batch, group=front))
-                pc = " ".join(pc_name(n) for n in keymap.pc_keys_for("key", name)[:w]) or "-"
+                pc = " ".join(keymap.shown_keys("key", name)[:w]) or "-"
                 parts.append(pyglet.text.Label(pc, x=x + w * tile // 2, y=y + tile // 5,
                                                anchor_x="center", anchor_y="center",
                                                font_size=max(5, font * 0.55),
@@ -257,7 +241,7 @@ class PlayWindow(pyglet.window.Window):
         lines = [_("joystick {number}:").format(number=s) + "   " + "   ".join(
             f"{_(DIRECTIONS.get(value, value))} {' '.join(keys)}" for value, keys in self._stick_keys(s).items())
                  for s in (0, 1)]
-        lines.append("   ".join(f"{_(shown)} {' '.join(pc_name(n) for n in keymap.pc_keys_for('control', c))}"
+        lines.append("   ".join(f"{_(shown)} {' '.join(keymap.shown_keys('control', c))}"
                                for c, shown in CONTROL_LINE.items()))
         y = top - len(HELP_ROWS) * tile - font
         for line in lines:

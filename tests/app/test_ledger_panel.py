@@ -1,6 +1,7 @@
 """The ledger panel beside the battle and the ledger-only window under Xvfb: the text that must be
 on screen is there, and at the smallest supported sizes no two labels overlap, every label stays
 inside its area and every country's label inside its tile."""
+import contextlib
 import itertools
 import os
 import subprocess
@@ -9,6 +10,7 @@ import sys
 import numpy as np
 import pytest
 
+import i18n
 from board_ledger import report
 from tests.app.fake_machine import FakeMachine
 from tests.table.fake_conquest import FakeConquest, symbol_table
@@ -65,9 +67,10 @@ class TableMachine(FakeMachine):
         self.cart.run_frame()
 
 
-@pytest.fixture
-def table(xvfb, tmp_path):
-    """`videopac play --ledger` wiring on a fake machine: window, panel, bridge, game file."""
+@contextlib.contextmanager
+def playing_table(tmp_path, keys: keymap.Keymap):
+    """`videopac play --ledger` wiring on a fake machine with the keymap ``keys``: window, panel,
+    bridge, game file."""
     from board_ledger.store import Store
     from videopac.table import Table
     from videopac.window import PlayWindow
@@ -79,13 +82,21 @@ def table(xvfb, tmp_path):
         if event:
             game.play(event)
     machine = TableMachine()
-    session = Session(machine, keymap.load(), "conquest")
+    session = Session(machine, keys, "conquest")
     window = PlayWindow(session, "pal", scale=2, side=Table.side(720))
     t = Table(store, game_id, game, symbol_table())
     on_frame = t.attach(session, window)
-    yield t, session, window, machine, on_frame
-    window.close()
-    store.close()
+    try:
+        yield t, session, window, machine, on_frame
+    finally:
+        window.close()
+        store.close()
+
+
+@pytest.fixture
+def table(xvfb, tmp_path):
+    with playing_table(tmp_path, keymap.load()) as parts:
+        yield parts
 
 
 def test_panel_beside_the_battle_at_the_smallest_size(table):
@@ -97,7 +108,7 @@ def test_panel_beside_the_battle_at_the_smallest_size(table):
     text = check_layout(t.panel, (720, 0, 720 + MIN_PLAY[0], 486))
     for expected in ("War for India: Carla (red) attacks, Anna (blue) defends",
                      "Console keys: Carla (red): R P/S/T 2500", "Anna: United States, chips 2000, PBR 6",
-                     "F9 book it"):
+                     "F9 book it · PgDn other choice · F10 swap controllers · End undo it · F4 hide"):
         assert expected in text
     shown_labels = {lbl.text for lbl in t.panel.labels}
     assert {"CanA", "USA*", "WGB", "Afg"} <= shown_labels, " | ".join(sorted(shown_labels))   # the small board, with letters
@@ -110,6 +121,41 @@ def test_panel_beside_the_battle_at_the_smallest_size(table):
     from videopac.ledger_panel import BACKGROUND
     assert shown.shape == (486, 720 + MIN_PLAY[0], 3)
     assert tuple(shown[-2, 720 + 2]) == BACKGROUND[:3]             # the panel is drawn beside it
+
+
+REMAPPED = """# a player's keymap: the ledger keys moved, the ledger toggled by two keys
+[controls]
+F1 = "help"
+INSERT = "confirm"
+PAGEUP = "next-choice"
+F9 = "swap-sides"
+HOME = "undo"
+F4 = "ledger"
+F3 = "ledger"
+"""
+
+
+def test_the_panels_key_line_names_the_keys_of_the_players_keymap_in_english_and_german(xvfb, tmp_path):
+    from pyglet.window import key
+    from videopac.ledger_panel import MIN_PLAY
+    path = tmp_path / "keymap.toml"
+    path.write_text(REMAPPED)
+    with playing_table(tmp_path, keymap.load(path)) as (t, session, window, machine, on_frame):
+        t.panel.refresh()
+        text = check_layout(t.panel, (720, 0, 720 + MIN_PLAY[0], 486))
+        assert "Ins book it · PgUp other choice · F9 swap controllers · Home undo it · F4/F3 hide" in text
+        assert "F10" not in text and "PgDn" not in text and "End undo" not in text
+        i18n.set_language("de")
+        t.panel.layout(*t.panel.rect)                         # laid out again, as the next game would be
+        t.panel.refresh()
+        text = check_layout(t.panel, (720, 0, 720 + MIN_PLAY[0], 486))
+        assert ("Einfg buchen · Bild↑ andere Wahl · F9 Handsteuerungen tauschen · Pos1 zurücknehmen · "
+                "F4/F3 ausblenden") in text
+        i18n.set_language("en")
+        session.key_press(key.INSERT)                         # the key the line names books
+        assert session.current_message() == "nothing to book yet"
+        session.key_press(key.F3)
+        assert not t.panel.visible and session.current_message() == "ledger hidden"
 
 
 def test_f4_hides_and_shows_the_panel_and_f9_books_the_proposal(table):
