@@ -1,10 +1,9 @@
 """The result of an assembly: the bytes by address, the symbol table and the listing."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from .core import SrcLine
+from .errors import Diagnostic
+from .expr import Value
+from .output import ListingEntry
 
 LISTING_BYTES = 4     # code bytes per listing line; longer data continues on extra lines
 
@@ -14,7 +13,8 @@ class Assembly:
     at `origin`; `image(start, end)` cuts an exact address range like asl's `p2bin -r`."""
 
     def __init__(self, memory: dict[int, int], symbols: dict[str, int], listing: str,
-                 shared: dict[str, int] | None = None, warnings: list | None = None):
+                 shared: dict[str, Value] | None = None,
+                 warnings: list[Diagnostic] | None = None):
         self.memory = memory
         self.warnings = warnings or []  # Diagnostics: asm48 extensions accepted by relaxed
         self.symbols = symbols
@@ -23,9 +23,10 @@ class Assembly:
 
     def share_file(self, source: str) -> str:
         """The symbols named by SHARED as assembler source, one `NAME EQU value` line each, like
-        the share file asl writes with `-a` (KTAA's banks include bank 0's as ktaa_b0.inc)."""
+        the share file asl writes with `-a` (KTAA's banks include bank 0's as ktaa_b0.inc); a
+        string symbol is written as a string, as asl does."""
         lines = [f"; share file of {source}, written by asm48"]
-        lines += [f"{name}\tEQU\t0{value & 0xFFFFFFFF:X}H" for name, value in self.shared.items()]
+        lines += [f"{name}\tEQU\t{_source_form(value)}" for name, value in self.shared.items()]
         return "\n".join(lines) + "\n"
 
     @property
@@ -45,7 +46,14 @@ class Assembly:
         return bytes(self.memory.get(a, fill) for a in range(start, end_inclusive + 1))
 
 
-def format_listing(entries: list[tuple[int | None, bytes, "SrcLine"]]) -> str:
+def _source_form(value: Value) -> str:
+    """A value as asl source: 0ABCH, or "text" with its backslashes and quotes escaped."""
+    if isinstance(value, str):
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return f"0{value & 0xFFFFFFFF:X}H"
+
+
+def format_listing(entries: list[ListingEntry]) -> str:
     """One line per source line: address, code bytes, source; long data wraps."""
     out = []
     for addr, data, src in entries:

@@ -96,7 +96,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     for d in result.warnings:
         print(d, file=sys.stderr)
     if args.range:
-        image = result.image(*args.range, fill=args.fill)
+        start, end = args.range
+        image = result.image(start, end, fill=args.fill)
     elif result.memory:
         image = result.image(result.origin, max(result.memory), fill=args.fill)
     else:

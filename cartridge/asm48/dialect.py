@@ -55,3 +55,16 @@ def message(key: str, detail: str = "") -> str:
     when = " without RELAXED ON" if form.relaxed_on else ""
     return (f"{what} is not asl syntax{when} (asl: \"{form.asl_error}\"); "
             f"write {form.instead}")
+
+
+@dataclass
+class Dialect:
+    """How strict this assembly is: `relaxed` (--relaxed) accepts asm48's extensions with a
+    warning; `relaxed_on` is asl's RELAXED ON, under which asl itself takes some of them."""
+
+    relaxed: bool = False
+    relaxed_on: bool = False
+
+    def accepts_silently(self, key: str) -> bool:
+        """True for a form asl takes as it is set now (after RELAXED ON)."""
+        return FORMS[key].relaxed_on and self.relaxed_on

@@ -8,15 +8,16 @@ the image writer, like p2bin)."""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
-from .errors import SourceError
-from .lexer import NAME_RE, Operand, Statement
+from .errors import EndOfSource, ExitMacro, SourceError
+from .expr import UserFunction
+from .lexer import NAME_RE, Operand, Statement, split_operands
+from .location import StructDef
+from .pass_state import Pass
+from .source import unquote
 
-if TYPE_CHECKING:
-    from .core import Pass
-
-Handler = Callable[["Pass", Statement], None]
+Handler = Callable[[Pass, Statement], None]
 DIRECTIVES: dict[str, Handler] = {}
 LABEL_DIRECTIVES: dict[str, Handler] = {}
 """Directives that use the label field themselves (the symbol being defined)."""
@@ -44,12 +45,22 @@ def directive(*names: str, table: dict[str, Handler] = DIRECTIVES) -> Callable[[
     return register
 
 
+def written_op(st: Statement) -> str:
+    """The operation as written, in upper case (a directive's statement always has one)."""
+    return (st.op or "").upper()
+
+
+def op_name(st: Statement) -> str:
+    """The directive's name: upper case, without asl's leading dot (`.db` is DB)."""
+    return written_op(st).lstrip(".")
+
+
 def operands(st: Statement, low: int, high: int | None = None) -> list[Operand]:
     high = low if high is None else high
     n = len(st.operands)
     if not low <= n <= high:
         want = str(low) if low == high else f"{low} to {high}"
-        raise SourceError(f"{st.op.upper()} takes {want} operand(s), got {n}",
+        raise SourceError(f"{written_op(st)} takes {want} operand(s), got {n}",
                           column=st.op_column)
     return st.operands
 
@@ -57,33 +68,33 @@ def operands(st: Statement, low: int, high: int | None = None) -> list[Operand]:
 # ---- symbols -------------------------------------------------------------------------------
 
 @directive("EQU", "SET", "=", ":=", table=LABEL_DIRECTIVES)
-def define_symbol(p: "Pass", st: Statement) -> None:
+def define_symbol(p: Pass, st: Statement) -> None:
     if not st.label:
-        raise SourceError(f"{st.op.upper()} needs a symbol name in the label field")
+        raise SourceError(f"{written_op(st)} needs a symbol name in the label field")
     (operand,) = operands(st, 1)
-    value, known = p.value(operand)
+    value, known = p.values.value(operand)
     if isinstance(value, str) and '"' not in operand.text:
-        value, known = p.int_value(operand)    # 'A' is a number in asl, "A" a string
+        value, known = p.values.int_value(operand)    # 'A' is a number in asl, "A" a string
     if known:
-        kind = "equ" if st.op.upper().lstrip(".") == "EQU" else "set"
-        p.define(st.label, value, kind, st.label_column)
+        kind = "equ" if op_name(st) == "EQU" else "set"
+        p.symbols.define(st.label, value, kind, st.label_column)
 
 
 @directive("LABEL", table=LABEL_DIRECTIVES)
-def label_directive(p: "Pass", st: Statement) -> None:
+def label_directive(p: Pass, st: Statement) -> None:
     """NAME LABEL expr: a label with the given value. Unlike a label in the label field it is
     global even inside a macro expansion, which is what multi-bank homebrew relies on: KTAA's
     switchtable macro defines `name_bank label $` and other code calls `name_bank`."""
     if not st.label:
         raise SourceError("LABEL needs a symbol name in the label field")
     (operand,) = operands(st, 1)
-    value, known = p.int_value(operand)
+    value, known = p.values.int_value(operand)
     if known:
-        p.define(st.label, value, "label", st.label_column, in_expansion_global=True)
+        p.symbols.define(st.label, value, "label", st.label_column, in_expansion_global=True)
 
 
 @directive("REG", table=LABEL_DIRECTIVES)
-def register_alias(p: "Pass", st: Statement) -> None:
+def register_alias(p: Pass, st: Statement) -> None:
     """`name REG R3`: another name for a register (asl's REG for the 8048)."""
     if not st.label:
         raise SourceError("REG needs an alias name in the label field")
@@ -91,14 +102,13 @@ def register_alias(p: "Pass", st: Statement) -> None:
     target = operand.text.upper().replace(" ", "")
     if not re.fullmatch(r"R[0-7]", target):
         raise SourceError(f"'{operand.text}' is not a register R0..R7", column=operand.column)
-    p.aliases[st.label.upper()] = target
-    p.aliases["@" + st.label.upper()] = "@" + target
+    p.symbols.registers[st.label.upper()] = target
+    p.symbols.registers["@" + st.label.upper()] = "@" + target
 
 
 @directive("FUNCTION", table=LABEL_DIRECTIVES)
-def function(p: "Pass", st: Statement) -> None:
+def function(p: Pass, st: Statement) -> None:
     """`name FUNCTION p1,...,pn,expression`: a function usable in expressions (asl)."""
-    from .expr import UserFunction
     if not st.label:
         raise SourceError("FUNCTION needs a function name in the label field")
     ops = operands(st, 1, 99)
@@ -106,207 +116,205 @@ def function(p: "Pass", st: Statement) -> None:
     for param, o in zip(params, ops):
         if not NAME_RE.fullmatch(param):
             raise SourceError(f"invalid parameter name '{o.text}'", column=o.column)
-    p.functions[st.label.upper()] = UserFunction(st.label, params, ops[-1].text)
+    p.values.functions[st.label.upper()] = UserFunction(st.label, params, ops[-1].text)
 
 
 @directive("PUBLIC", "GLOBAL")
-def export(p: "Pass", st: Statement) -> None:
-    if not p.sections:
+def export(p: Pass, st: Statement) -> None:
+    if not p.sections.depth:
         return            # outside a section every symbol is global already
-    kind = st.op.upper().lstrip(".")
+    kind = op_name(st)
     for operand in operands(st, 1, 999):
         name, _, target = (t.strip() for t in operand.text.partition(":"))
         if not NAME_RE.fullmatch(name):
             raise SourceError(f"symbol name expected, got '{operand.text}'", column=operand.column)
-        p.exports[-1][name.upper()] = kind, _export_levels(p, kind, target.upper(), operand)
+        p.sections.exports[-1][name.upper()] = kind, _export_levels(p, kind, target.upper(), operand)
 
 
-def _export_levels(p: "Pass", kind: str, target: str, operand: Operand) -> int:
+def _export_levels(p: Pass, kind: str, target: str, operand: Operand) -> int:
     """How many section levels up PUBLIC/GLOBAL name[:target] sends the symbol (asl): no
     target: PUBLIC to the top, GLOBAL one up; PARENT or PARENTn; or a section of the path."""
-    depth = len(p.sections)
+    depth = p.sections.depth
     if not target:
         return depth if kind == "PUBLIC" else 1
     m = re.fullmatch(r"PARENT(\d*)", target)
     if m:
         return min(int(m.group(1) or 1), depth)
-    keys = [key for _, key in p.sections]
+    keys = p.sections.keys()
     if target not in keys:
         raise SourceError(f"'{target}' is not a section around this one", column=operand.column)
     return depth - (len(keys) - 1 - keys[::-1].index(target)) - 1
 
 
 @directive("SHARED")
-def shared(p: "Pass", st: Statement) -> None:
+def shared(p: Pass, st: Statement) -> None:
     """SHARED name[,name...]: publish the symbols in the share file (asl's -a/-c/-p)."""
     for operand in operands(st, 1, 999):
         if not NAME_RE.fullmatch(operand.text):
             raise SourceError(f"symbol name expected, got '{operand.text}'", column=operand.column)
-        p.shared.append((operand.text, p.scope_keys(operand.text), p.current))
+        p.symbols.shared.append((operand.text, p.sections.scope_keys(operand.text),
+                                  p.position.line))
 
 
 # ---- location counter ----------------------------------------------------------------------
 
 @directive("ORG")
-def org(p: "Pass", st: Statement) -> None:
+def org(p: Pass, st: Statement) -> None:
     (operand,) = operands(st, 1)
-    value = p.known_int(operand)
+    value = p.values.known_int(operand)
     if not 0 <= value <= 0xFFFF:
         raise SourceError(f"ORG address {value:#x} out of range", column=operand.column)
-    p.pc = value
+    p.location.pc = value
 
 
 @directive("DS", "DEFS", "RMB", "RES")
-def reserve(p: "Pass", st: Statement) -> None:
+def reserve(p: Pass, st: Statement) -> None:
     (operand,) = operands(st, 1)
-    if st.op.upper().lstrip(".") in OTHER_DATA_NAMES:
-        p.dialect("datanames", column=st.op_column)
-    count = p.known_int(operand)
+    if op_name(st) in OTHER_DATA_NAMES:
+        p.report.dialect("datanames", column=st.op_column)
+    count = p.values.known_int(operand)
     if count < 0:
         raise SourceError(f"negative size {count}", column=operand.column)
-    p.listing.append((p.pc, b"", p.current))
-    p.pc += count
+    p.reserve(count)
 
 
 @directive("ALIGN")
-def align(p: "Pass", st: Statement) -> None:
+def align(p: Pass, st: Statement) -> None:
     """ALIGN n moves to the next multiple of n without code; ALIGN n,fill stores `fill`
     bytes up to there (asl)."""
     ops = operands(st, 1, 2)
-    n = p.known_int(ops[0])
+    n = p.values.known_int(ops[0])
     if n <= 0:
         raise SourceError(f"alignment {n} must be positive", column=ops[0].column)
-    gap = -p.pc % n
+    gap = -p.location.pc % n
     if len(ops) == 1:
-        p.pc += gap
+        p.location.pc += gap
         return
-    fill = p.known_int(ops[1])
+    fill = p.values.known_int(ops[1])
     if not -128 <= fill <= 255:
         raise SourceError(f"fill byte {fill} out of range -128..255", column=ops[1].column)
     p.emit(bytes([fill & 0xFF]) * gap)
 
 
 @directive("STRUCT", "STRUC", "UNION", table=LABEL_DIRECTIVES)
-def struct(p: "Pass", st: Statement) -> None:
+def struct(p: Pass, st: Statement) -> None:
     """STRUCT [DOTS|NOEXTNAMES]: the labels up to ENDSTRUCT are the offsets of its fields,
     entered as NAME_field (NAME.field with DOTS, field with NOEXTNAMES), as asl does.
     UNION ... ENDUNION: every field at offset 0, the length is the longest field's."""
-    from .core import StructDef
     options = {o.text.upper() for o in operands(st, 0, 2)}
-    if p.struct_stack:
+    if p.structures.reading:
         raise SourceError("a STRUCT or UNION defined inside another is not supported by "
                           "asm48 (an instance of a structure defined before is)")
     name = "" if "NOEXTNAMES" in options else (st.label or "")
-    p.struct_stack.append(StructDef(name, "." if "DOTS" in options else "_", p.pc,
-                                    union=st.op.upper().lstrip(".") == "UNION"))
-    p.pc = 0
+    p.structures.reading.append(StructDef(name, "." if "DOTS" in options else "_", p.location.pc,
+                                    union=op_name(st) == "UNION"))
+    p.location.pc = 0
 
 
 @directive("ENDSTRUCT", "ENDSTRUC", "ENDS", "ENDUNION", table=LABEL_DIRECTIVES)
-def end_struct(p: "Pass", st: Statement) -> None:
+def end_struct(p: Pass, st: Statement) -> None:
     """ENDSTRUCT [with a label]: define NAME_LEN (or label_LEN), go back to where the
     location counter was."""
     operands(st, 0)
-    if not p.struct_stack:
+    if not p.structures.reading:
         raise SourceError("ENDSTRUCT without STRUCT")
-    top = p.struct_stack.pop()
-    length = max(top.longest, p.pc) if top.union else p.pc
+    top = p.structures.reading.pop()
+    length = max(top.longest, p.location.pc) if top.union else p.location.pc
     owner = st.label or top.name
-    p.define(f"{owner}{top.sep}LEN" if owner else "LEN", length, "equ")
+    p.symbols.define(f"{owner}{top.sep}LEN" if owner else "LEN", length, "equ")
     if top.name:
-        p.structs[top.name.upper()] = top.fields, length
-    p.pc = top.saved
+        p.structures.defined[top.name.upper()] = top.fields, length
+    p.location.pc = top.saved
 
 
 @directive("PHASE")
-def phase(p: "Pass", st: Statement) -> None:
+def phase(p: Pass, st: Statement) -> None:
     """PHASE addr: the code that follows is stored here but assembled for `addr` (labels and
     $ take the logical address) until DEPHASE (asl)."""
     (operand,) = operands(st, 1)
-    value = p.known_int(operand)
-    physical = p.pc - p.phase
-    p.phase = value - physical
-    p.pc = value
+    value = p.values.known_int(operand)
+    physical = p.location.pc - p.location.phase
+    p.location.phase = value - physical
+    p.location.pc = value
 
 
 @directive("DEPHASE")
-def dephase(p: "Pass", st: Statement) -> None:
+def dephase(p: Pass, st: Statement) -> None:
     operands(st, 0)
-    p.pc -= p.phase
-    p.phase = 0
+    p.location.pc -= p.location.phase
+    p.location.phase = 0
 
 
 @directive("RORG")
-def relative_org(p: "Pass", st: Statement) -> None:
+def relative_org(p: Pass, st: Statement) -> None:
     """RORG n: move the location counter by n bytes (asl), like DS without a listing."""
     (operand,) = operands(st, 1)
-    p.pc += p.known_int(operand)
+    p.location.pc += p.values.known_int(operand)
 
 
 @directive("ENUM", "NEXTENUM")
-def enum(p: "Pass", st: Statement) -> None:
+def enum(p: Pass, st: Statement) -> None:
     """ENUM a, b=10, c: constants counting up from 0 (or from a given value), as asl;
     NEXTENUM goes on counting where the last ENUM line stopped."""
-    counter = p.enum_next if st.op.upper().lstrip(".") == "NEXTENUM" else 0
+    counter = p.symbols.enum_next if op_name(st) == "NEXTENUM" else 0
     for operand in operands(st, 1, 999):
         name, eq, expr = operand.text.partition("=")
         name = name.strip()
         if eq:
-            counter = p.known_int(Operand(expr.strip(), operand.column + len(name) + 1))
-        p.define(name, counter, "equ", operand.column)
+            counter = p.values.known_int(Operand(expr.strip(), operand.column + len(name) + 1))
+        p.symbols.define(name, counter, "equ", operand.column)
         counter += 1
-    p.enum_next = counter
+    p.symbols.enum_next = counter
 
 
 @directive("PUSHV")
-def push_values(p: "Pass", st: Statement) -> None:
+def push_values(p: Pass, st: Statement) -> None:
     """PUSHV stack,sym,...: save the symbols' values on a named stack (asl)."""
     ops = operands(st, 2, 999)
-    stack = p.value_stacks.setdefault(ops[0].text.upper(), [])
+    stack = p.symbols.value_stacks.setdefault(ops[0].text.upper(), [])
     for operand in ops[1:]:
-        stack.append(p.known_int(operand))
+        stack.append(p.values.known_int(operand))
 
 
 @directive("POPV")
-def pop_values(p: "Pass", st: Statement) -> None:
+def pop_values(p: Pass, st: Statement) -> None:
     """POPV stack,sym,...: give the symbols the values saved last, left to right (asl)."""
     ops = operands(st, 2, 999)
     name = ops[0].text.upper()
-    stack = p.value_stacks.get(name, [])
+    stack = p.symbols.value_stacks.get(name, [])
     for operand in ops[1:]:
         if not stack:
             raise SourceError(f"POPV: stack '{ops[0].text}' is empty", column=operand.column)
-        p.set_existing(operand, stack.pop())
+        p.symbols.set_existing(operand, stack.pop())
     if not stack:
-        p.value_stacks.pop(name, None)
+        p.symbols.value_stacks.pop(name, None)
 
 
 @directive("END")
-def end(p: "Pass", st: Statement) -> None:
-    from .core import EndOfSource
-    p.listing.append((None, b"", p.current))
+def end(p: Pass, st: Statement) -> None:
+    p.output.list_line(None)
     raise EndOfSource()
 
 
 @directive("CPU")
-def cpu(p: "Pass", st: Statement) -> None:
+def cpu(p: Pass, st: Statement) -> None:
     (operand,) = operands(st, 1)
     name = operand.text.upper()
     if name in OTHER_CPUS:
-        p.dialect("cpu", column=operand.column)
+        p.report.dialect("cpu", column=operand.column)
         name = "8048"
     elif name not in CPUS:
         raise SourceError(f"unsupported CPU '{operand.text}' (asm48 assembles the MCS-48 "
                           f"family: {', '.join(CPUS)})", column=operand.column)
-    p.cpu = name
+    p.settings.cpu = name
 
 
 @directive("RELAXED")
-def relaxed(p: "Pass", st: Statement) -> None:
+def relaxed(p: Pass, st: Statement) -> None:
     """RELAXED ON/OFF: asl's switch for the other assemblers' number formats ($ff, 0x..,
     %.., @.., x'..')."""
     (operand,) = operands(st, 1)
-    p.relaxed_on = on_off(operand)
+    p.dialect.relaxed_on = on_off(operand)
 
 
 def on_off(operand: Operand) -> bool:
@@ -317,53 +325,52 @@ def on_off(operand: Operand) -> bool:
 
 
 @directive("RADIX")
-def radix(p: "Pass", st: Statement) -> None:
+def radix(p: Pass, st: Statement) -> None:
     """RADIX n: the base of numbers written without a suffix (asl: 2..36, read in decimal)."""
     (operand,) = operands(st, 1)
-    saved, p.radix = p.radix, 10
+    saved, p.settings.radix = p.settings.radix, 10
     try:
-        value = p.known_int(operand)
+        value = p.values.known_int(operand)
     finally:
-        p.radix = saved
+        p.settings.radix = saved
     if not 2 <= value <= 36:
         raise SourceError(f"radix {value} out of range 2..36", column=operand.column)
-    p.radix = value
+    p.settings.radix = value
 
 
 @directive("SAVE")
-def save(p: "Pass", st: Statement) -> None:
+def save(p: Pass, st: Statement) -> None:
     """SAVE: push the CPU and the codepage (asl also saves listing flags and the segment,
     which asm48 does not have); asl's include files begin with it."""
     operands(st, 0)
-    p.saved.append((p.cpu, p.codepage))
+    p.settings.saved.append((p.settings.cpu, p.codepages.active))
 
 
 @directive("RESTORE")
-def restore(p: "Pass", st: Statement) -> None:
+def restore(p: Pass, st: Statement) -> None:
     operands(st, 0)
-    if not p.saved:
+    if not p.settings.saved:
         raise SourceError("RESTORE without SAVE")
-    p.cpu, p.codepage = p.saved.pop()
+    p.settings.cpu, p.codepages.active = p.settings.saved.pop()
 
 
 @directive(*IGNORED)
-def ignored(p: "Pass", st: Statement) -> None:
+def ignored(p: Pass, st: Statement) -> None:
     """Listing and message control: accepted for asl compatibility, no effect on code."""
 
 
 @directive("ERROR", "FATAL")
-def user_error(p: "Pass", st: Statement) -> None:
+def user_error(p: Pass, st: Statement) -> None:
     text = st.operand_text
     if st.operands:
-        value, known = p.value(st.operands[0])
+        value, known = p.values.value(st.operands[0])
         text = value if isinstance(value, str) else str(value)
-    raise SourceError(f"{st.op.upper()}: {text}")
+    raise SourceError(f"{written_op(st)}: {text}")
 
 
 @directive("EXITM")
-def exit_macro(p: "Pass", st: Statement) -> None:
-    from .core import ExitMacro
-    if not p.expansions:
+def exit_macro(p: Pass, st: Statement) -> None:
+    if not p.macros.running:
         raise SourceError("EXITM outside a macro")
     raise ExitMacro()
 
@@ -376,13 +383,13 @@ _DUP = re.compile(r"^(?P<count>.+?)\s+DUP\s*(?P<value>.*)$", re.IGNORECASE | re.
 DATA_BYTES = ("DB", "BYTE", "DEFB", "FCB", "DC.B")
 
 
-def data_operands(p: "Pass", st: Statement, size: int) -> bytes | int:
+def data_operands(p: Pass, st: Statement, size: int) -> bytes | int:
     """The bytes of a DB/DW/DD line (each item `size` bytes, low byte first), or the number
     of bytes to reserve for a line of `?` placeholders (asl: `db ?` reserves like DS; mixing
     `?` with values is an error, as in asl)."""
     ops = operands(st, 1, 9999)
-    if st.op.upper().lstrip(".") in OTHER_DATA_NAMES:
-        p.dialect("datanames", column=st.op_column)
+    if op_name(st) in OTHER_DATA_NAMES:
+        p.report.dialect("datanames", column=st.op_column)
     holes = [o for o in ops if o.text == "?"]
     if holes:
         if len(holes) != len(ops):
@@ -395,14 +402,13 @@ def data_operands(p: "Pass", st: Statement, size: int) -> bytes | int:
 
 
 @directive(*DATA_BYTES)
-def define_bytes(p: "Pass", st: Statement) -> None:
+def define_bytes(p: Pass, st: Statement) -> None:
     _store(p, data_operands(p, st, 1))
 
 
-def _store(p: "Pass", data: bytes | int) -> None:
+def _store(p: Pass, data: bytes | int) -> None:
     if isinstance(data, int):
-        p.listing.append((p.pc, b"", p.current))
-        p.pc += data
+        p.reserve(data)
     else:
         p.emit(data)
 
@@ -413,140 +419,130 @@ _RANGES = {1: (-128, 255, "byte"), 2: (-32768, 65535, "word"),
            8: (-(1 << 63), (1 << 64) - 1, "quad word")}
 
 
-def _items(p: "Pass", operand: Operand, text: str, size: int) -> bytes:
+def _items(p: Pass, operand: Operand, text: str, size: int) -> bytes:
     """One data operand: a value, a string (DB only stores its characters), or
     `n DUP value` / `n DUP (v1,v2,...)` (asl repeats the list)."""
     m = _DUP.match(text)
     if m:
         count_op = Operand(m.group("count"), operand.column)
-        count = p.known_int(count_op)
+        count = p.values.known_int(count_op)
         if count < 0:
             raise SourceError(f"negative DUP count {count}", column=operand.column)
         inner = m.group("value").strip()
         if inner.startswith("(") and inner.endswith(")"):
             inner = inner[1:-1]
         column = operand.column + text.find(inner)
-        from .lexer import split_operands
         items = b"".join(_items(p, o, o.text, size) for o in split_operands(inner, column))
         if len(items) * count > MAX_DUP_BYTES:
             raise SourceError(f"DUP makes {len(items) * count} bytes, more than the "
                               f"{MAX_DUP_BYTES} of the largest address space", column=operand.column)
         return items * count
-    value, known = p.value(operand, text)
+    value, known = p.values.value(operand, text)
     if isinstance(value, str):
         if size == 1:
             if text.strip().startswith("'") and len(value) > 1:
-                p.dialect("'AB'db", column=operand.column)
-            return p.translate(value)
-        value = int.from_bytes(p.translate(value), "big") if value else 0
+                p.report.dialect("'AB'db", column=operand.column)
+            return p.codepages.translate(value)
+        value = int.from_bytes(p.codepages.translate(value), "big") if value else 0
     low, high, what = _RANGES[size]
     if known and not low <= value <= high:
-        p.record(SourceError(f"{what} value {value} out of range {low}..{high}",
+        p.report.record(SourceError(f"{what} value {value} out of range {low}..{high}",
                              column=operand.column))
-    if known and size == 1 and p.jmpp_page is not None:
-        _check_jmpp_entry(p, operand)
+    if known and size == 1 and p.output.jmpp_page is not None:
+        _check_jmpp_entry(p, operand, p.output.jmpp_page)
     return (value & ((1 << 8 * size) - 1)).to_bytes(size, "little")
 
 
-def _check_jmpp_entry(p: "Pass", operand: Operand) -> None:
+def _check_jmpp_entry(p: Pass, operand: Operand, page: int) -> None:
     """A DB right after `JMPP @A` is a jump table: an entry naming one code label must name
-    a label in the page JMPP jumps into (the 8048 only replaces PC bits 7-0)."""
-    labels = [s for s in p.symbols_read if s.kind == "label"]
-    if len(labels) != 1:
+    a label in the `page` JMPP jumps into (the 8048 only replaces PC bits 7-0)."""
+    labels = [s for s in p.values.symbols_read if s.kind == "label"]
+    if len(labels) != 1 or not isinstance(labels[0].value, int):   # a label is an address
         return
     target = labels[0].value
-    page = p.jmpp_page
     if target & ~0xFF != page:
-        distance = target - (p.jmpp_at + 1)
-        p.record(SourceError(
+        distance = target - (p.output.jmpp_at + 1)
+        p.report.record(SourceError(
             f"JMPP table entry {labels[0].name} ({target:03X}h) is outside the page "
-            f"{page:03X}h-{page + 0xFF:03X}h of the JMPP at {p.jmpp_at:03X}h "
+            f"{page:03X}h-{page + 0xFF:03X}h of the JMPP at {p.output.jmpp_at:03X}h "
             f"(distance {distance:+d} bytes)", column=operand.column))
 
 
 @directive("DW", "WORD", "DEFW", "FDB", "DC.W")
-def define_words(p: "Pass", st: Statement) -> None:
+def define_words(p: Pass, st: Statement) -> None:
     _store(p, data_operands(p, st, 2))
 
 
 @directive("DD")
-def define_double_words(p: "Pass", st: Statement) -> None:
+def define_double_words(p: Pass, st: Statement) -> None:
     """DD: 32-bit values, low byte first (asl for the 8048)."""
     _store(p, data_operands(p, st, 4))
 
 
 @directive("DQ")
-def define_quad_words(p: "Pass", st: Statement) -> None:
+def define_quad_words(p: Pass, st: Statement) -> None:
     """DQ: 64-bit integers, low byte first (asl; floating-point values are not supported)."""
     _store(p, data_operands(p, st, 8))
 
 
 @directive("BINCLUDE")
-def binary_include(p: "Pass", st: Statement) -> None:
+def binary_include(p: Pass, st: Statement) -> None:
     ops = operands(st, 1, 3)
-    from .core import unquote
     name = unquote(ops[0].text)
-    path = p.find_include(name)
+    path = p.includes.find(name, p.position.line.file)
     if path is None:
         raise SourceError(f"binary file '{name}' not found", column=ops[0].column)
     try:
         blob = path.read_bytes()
     except OSError as e:
         raise SourceError(f"cannot read '{name}': {e.strerror}", column=ops[0].column)
-    start = p.known_int(ops[1]) if len(ops) > 1 else 0
-    length = p.known_int(ops[2]) if len(ops) > 2 else len(blob) - start
+    start = p.values.known_int(ops[1]) if len(ops) > 1 else 0
+    length = p.values.known_int(ops[2]) if len(ops) > 2 else len(blob) - start
     if not (0 <= start <= len(blob) and 0 <= length <= len(blob) - start):
         raise SourceError(f"offset/length outside '{name}' ({len(blob)} bytes)",
                           column=ops[1].column)
     p.emit(blob[start:start + length])
 
 
-@directive("INCLUDE")
-def include(p: "Pass", st: Statement) -> None:
-    (operand,) = operands(st, 1)
-    p.listing.append((None, b"", p.current))
-    p.include(operand)
-
-
 # ---- character translation ---------------------------------------------------------------
 
 @directive("CODEPAGE")
-def codepage(p: "Pass", st: Statement) -> None:
+def codepage(p: Pass, st: Statement) -> None:
     """Select (creating it as a copy of the identity table if new) a translation table."""
     ops = operands(st, 1, 2)
     name = ops[0].text.upper()
     if not NAME_RE.fullmatch(name):
         raise SourceError(f"invalid codepage name '{ops[0].text}'", column=ops[0].column)
-    if name not in p.codepages:
+    if name not in p.codepages.tables:
         source = ops[1].text.upper() if len(ops) > 1 else "STANDARD"
-        if source not in p.codepages:
+        if source not in p.codepages.tables:
             raise SourceError(f"unknown codepage '{ops[1].text}'", column=ops[1].column)
-        p.codepages[name] = list(p.codepages[source])
-    p.codepage = name
+        p.codepages.tables[name] = list(p.codepages.tables[source])
+    p.codepages.active = name
 
 
 @directive("CHARSET")
-def charset(p: "Pass", st: Statement) -> None:
+def charset(p: Pass, st: Statement) -> None:
     """CHARSET: reset the active table; CHARSET c,v: map one character; CHARSET a,z,v: map
     the range a..z to v, v+1, ... (source characters are taken untranslated)."""
     ops = operands(st, 0, 3)
-    table = p.codepages[p.codepage]
+    table = p.codepages.tables[p.codepages.active]
     if not ops:
         table[:] = range(256)
         return
     if len(ops) == 1:
         raise SourceError("CHARSET takes a character and its code, or a range and the first "
                           "code", column=st.op_column)
-    p.translating = False
+    p.codepages.translating = False
     try:
-        values = [p.known_int(o) for o in ops[:-1]]
-        last, _ = p.value(ops[-1])
+        values = [p.values.known_int(o) for o in ops[:-1]]
+        last, _ = p.values.value(ops[-1])
     finally:
-        p.translating = True
+        p.codepages.translating = True
     first = values[0]
     end = values[1] if len(values) > 1 else first
     if isinstance(last, str):
-        targets = list(p.translate(last))
+        targets = list(p.codepages.translate(last))
         end = first + len(targets) - 1 if len(values) == 1 else end
     else:
         if len(values) == 1 and not isinstance(last, str):
@@ -568,32 +564,30 @@ def charset(p: "Pass", st: Statement) -> None:
 # ---- sections ------------------------------------------------------------------------------
 
 @directive("SECTION")
-def section(p: "Pass", st: Statement) -> None:
+def section(p: Pass, st: Statement) -> None:
     (operand,) = operands(st, 1)
     if not NAME_RE.fullmatch(operand.text):
         raise SourceError(f"invalid section name '{operand.text}'", column=operand.column)
-    p.sections.append((operand.text, operand.text.upper()))
-    p.exports.append({})
+    p.sections.enter(operand.text)
 
 
 @directive("ENDSECTION")
-def end_section(p: "Pass", st: Statement) -> None:
+def end_section(p: Pass, st: Statement) -> None:
     ops = operands(st, 0, 1)
-    if not p.sections:
+    if not p.sections.depth:
         raise SourceError("ENDSECTION without SECTION")
-    if ops and ops[0].text.upper() != p.sections[-1][1]:
+    if ops and ops[0].text.upper() != p.sections.open[-1][1]:
         raise SourceError(f"ENDSECTION {ops[0].text} does not close SECTION "
-                          f"{p.sections[-1][0]}", column=ops[0].column)
-    p.sections.pop()
-    p.exports.pop()
+                          f"{p.sections.open[-1][0]}", column=ops[0].column)
+    p.sections.leave()
 
 
 
 # ---- macro expansion -----------------------------------------------------------------------
 
 @directive("SHIFT", "SHFT")
-def shift(p: "Pass", st: Statement) -> None:
+def shift(p: Pass, st: Statement) -> None:
     """SHIFT (asl): the macro's parameters take the values of the next ones, so a macro can
     walk a variable argument list (usually by calling itself with ALLARGS)."""
     operands(st, 0)
-    p.shift()
+    p.macros.shift()

@@ -1,5 +1,6 @@
 """Diagnostics of an assembly run: every error carries file, line and column, and one run
-collects all of them before failing (so a user sees every problem at once)."""
+collects all of them before failing (so a user sees every problem at once).  Also the
+exceptions that end a statement, a macro expansion or the source early."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -37,3 +38,25 @@ class SourceError(Exception):
         self.message = message
         self.offset = offset
         self.column = column
+
+
+class Reported(Exception):
+    """The statement's error was already recorded (an undefined symbol): abandon it quietly."""
+
+
+class ExitMacro(Exception):
+    """EXITM: leave the macro expansion being assembled."""
+
+
+class EndOfSource(Exception):
+    """END: stop reading source."""
+
+
+class ExpansionLimit(Exception):
+    """The lines expanded from block bodies passed the limit: the assembly stops with this one
+    diagnostic (raised past the per-line error handling, so an outer REPT does not try again
+    and again)."""
+
+    def __init__(self, diagnostic: Diagnostic):
+        super().__init__(str(diagnostic))
+        self.diagnostic = diagnostic

@@ -17,13 +17,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Sequence
+from typing import Sequence
 
 from .errors import SourceError
 from .lexer import Operand, strip_comment
-
-if TYPE_CHECKING:
-    from .core import SrcLine
+from .source import SrcLine
 
 ALNUM_RUN_RE = re.compile(r"[A-Za-z0-9]+")
 INTERNAL_LABEL_RE = re.compile(r"(?<![A-Za-z0-9])__LABEL__(?![A-Za-z0-9])", re.IGNORECASE)
@@ -134,8 +132,7 @@ class Expansion:
             line = INTERNAL_LABEL_RE.sub(lambda m: self.label or "", line)
         return substitute(line, self.mapping())
 
-    def line(self, src: "SrcLine") -> "SrcLine":
+    def line(self, src: SrcLine) -> SrcLine:
         """The body line `src` as assembled at this point of the expansion."""
-        from .core import SrcLine
         return SrcLine(self.text(src.text), src.file, src.line, src.note, src.depth,
                        src.listed and self.listed)

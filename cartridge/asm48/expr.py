@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Callable, Protocol
 
 from .errors import SourceError
+from .lexer import scan_quoted
 
 Value = int | str
 
@@ -43,9 +44,15 @@ MASK64 = (1 << 64) - 1
 class Context(Protocol):
     """What an expression needs from the assembler."""
 
-    pc: int
+    @property
+    def pc(self) -> int:
+        """The address of the current instruction (`$`)."""
 
-    def lookup(self, name: str, offset: int) -> int:
+    @property
+    def radix(self) -> int:
+        """The base of numbers written without a suffix (RADIX)."""
+
+    def lookup(self, name: str, offset: int) -> Value:
         """Value of a symbol (the assembler decides what an unknown symbol means)."""
 
     def translate(self, text: str) -> bytes:
@@ -77,7 +84,10 @@ class _Bound:
     def __init__(self, outer: Context, values: dict[str, Value]):
         self.outer = outer
         self.values = values
-        self.pc = outer.pc
+
+    @property
+    def pc(self) -> int:
+        return self.outer.pc
 
     def lookup(self, name: str, offset: int) -> Value:
         if name.upper() in self.values:
@@ -195,7 +205,7 @@ def tokenize(text: str, ctx: "Context | None" = None) -> list[Token]:
     tokens: list[Token] = []
     i = 0
     n = len(text)
-    radix = getattr(ctx, "radix", 10)
+    radix = ctx.radix if ctx is not None else 10
 
     def operand_expected() -> bool:
         return not tokens or tokens[-1].kind in ("op", "(", ",")
@@ -220,7 +230,6 @@ def tokenize(text: str, ctx: "Context | None" = None) -> list[Token]:
             i = m.end()
             continue
         if c in "'\"":
-            from .lexer import scan_quoted
             end = scan_quoted(text, i)
             body = unescape(text[i + 1:end - 1], i + 1, ctx)
             tokens.append(Token("str" if c == '"' else "chr", text[i:end], i, body))
@@ -228,6 +237,7 @@ def tokenize(text: str, ctx: "Context | None" = None) -> list[Token]:
             continue
         if c.isdigit():
             m = _ALNUM.match(text, i)
+            assert m is not None             # a digit is the start of an alphanumeric run
             word = m.group(0)
             parsed = parse_number(word, radix)
             if parsed is None:
@@ -266,6 +276,7 @@ def tokenize(text: str, ctx: "Context | None" = None) -> list[Token]:
             continue
         if c == "@" and i + 1 < n and text[i + 1] in "01234567" and operand_expected():
             m = re.compile(r"@[0-7]+").match(text, i)     # Motorola-style octal
+            assert m is not None             # the next character is an octal digit
             dialect("@oct", i)
             tokens.append(Token("num", m.group(0), i, int(m.group(0)[1:], 8)))
             i = m.end()
@@ -505,11 +516,9 @@ class Parser:
 
     def primary(self) -> Value:
         tok = self.take()
-        if tok.kind == "num":
-            return tok.value
-        if tok.kind in ("str", "chr"):
-            # asl keeps both as strings; a number is made of them only where one is needed
-            # ('AB' = 4142h), so DB 'text' stores the text like DB "text"
+        if tok.kind in ("num", "str", "chr") and tok.value is not None:
+            # asl keeps strings and characters as strings; a number is made of them only
+            # where one is needed ('AB' = 4142h), so DB 'text' stores the text like DB "text"
             return tok.value
         if tok.kind == "pc":
             return self.ctx.pc
@@ -544,9 +553,9 @@ class Parser:
             self.expect(")")
             return int(self.ctx.defined(arg.text))
         args: list[Value] = []
-        if self.peek() is not None and self.peek().kind != ")":
+        if (tok := self.peek()) is not None and tok.kind != ")":
             args.append(self.binary(99))
-            while self.peek() is not None and self.peek().kind == ",":
+            while (tok := self.peek()) is not None and tok.kind == ",":
                 self.pos += 1
                 args.append(self.binary(99))
         self.expect(")")

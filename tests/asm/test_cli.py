@@ -58,6 +58,13 @@ def test_default_fill_is_ff(tmp_path):
     assert (tmp_path / "h.bin").read_bytes() == bytes([0, 0xFF])
 
 
+def test_fill_byte_goes_into_gaps_and_around_the_code_with_a_range(tmp_path):
+    (tmp_path / "g.a48").write_text("\torg 10h\n\tnop\n\torg 13h\n\tnop\n")
+    assert asm_cli.main([str(tmp_path / "g.a48"), "-o", str(tmp_path / "g.bin"),
+                         "--range", "0fh-14h", "--fill", "0x55"]) == 0
+    assert (tmp_path / "g.bin").read_bytes() == bytes([0x55, 0, 0x55, 0x55, 0, 0x55])
+
+
 def test_include_dir_option(tmp_path):
     (tmp_path / "inc").mkdir()
     (tmp_path / "inc" / "defs.h").write_text("value equ 42\n")

@@ -35,6 +35,18 @@ def test_share_file_is_includable_by_another_bank(tmp_path) -> None:
     assert result.image(0x400, 0x401) == bytes([0xBC, 0x78])
 
 
+def test_a_shared_string_symbol_is_written_as_a_string_and_read_back(tmp_path) -> None:
+    # asl's share file: `s equ "abc"` (the command crashed on a string once)
+    source = '\tcpu 8048\ntext\tequ "say \\"hi\\" \\\\ bye"\nn\tequ 5\n\tshared text, n\n'
+    (tmp_path / "s.a48").write_text(source)
+    assert asm_cli.main([str(tmp_path / "s.a48"), "-o", str(tmp_path / "s.bin"),
+                         "--share", str(tmp_path / "s.inc")]) == 0
+    assert (tmp_path / "s.inc").read_text().splitlines()[1:] == [
+        'text\tEQU\t"say \\"hi\\" \\\\ bye"', "n\tEQU\t05H"]
+    again = assemble('\tinclude "s.inc"\n\torg 0\n\tdb text\n', str(tmp_path / "t.a48"))
+    assert again.data == b'say "hi" \\ bye'
+
+
 def test_shared_undefined_symbol_is_an_error() -> None:
     with pytest.raises(AsmError, match="SHARED names the undefined symbol 'nothere'"):
         assemble("\tcpu 8048\n\tshared nothere\n")

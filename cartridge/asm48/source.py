@@ -1,0 +1,116 @@
+"""Source text: the lines to assemble and where each came from, asl's line splitting and
+continuation, the position of the pass (the line being assembled) and the include files."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .errors import SourceError
+from .lexer import Statement
+from .stdinc import STANDARD_INCLUDES
+
+NO_FILE = "<string>"      # the file name of source given as a string
+
+
+@dataclass(frozen=True)
+class SrcLine:
+    """One line to assemble and where it came from (for diagnostics and the listing)."""
+
+    text: str
+    file: str
+    line: int
+    note: str = ""        # e.g. " (in macro FOO called at a.a48:12)"
+    depth: int = 0        # include/macro nesting, shown in the listing
+    listed: bool = True   # False inside a {NOEXPAND} macro: left out of the listing
+
+    @property
+    def where(self) -> str:
+        return f"{self.file}:{self.line}"
+
+
+@dataclass
+class Position:
+    """Where the pass is: the line being assembled and, once parsed, its statement.  The
+    diagnostics, the symbol table (where a symbol was defined) and the listing read it."""
+
+    line: SrcLine
+    statement: Statement | None = None
+
+
+def source_lines(text: str) -> list[str]:
+    """Lines split at LF, CR LF or CR only (str.splitlines would also split at bytes such
+    as 85h or 0Ch that Latin-1 source text may hold, and shift the line numbers)."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    return lines[:-1] if lines and lines[-1] == "" else lines
+
+
+def logical_lines(text: str) -> list[tuple[int, str]]:
+    """(line number, text) of each source line with asl's continuation applied: a line whose
+    last character is a backslash goes on in the next line (even after a `;`, as in asl);
+    the joined line carries the number of its last part, as asl reports it."""
+    out: list[tuple[int, str]] = []
+    pending = ""
+    number = 0
+    for number, line in enumerate(source_lines(text), start=1):
+        if line.endswith("\\"):
+            pending += line[:-1]
+            continue
+        out.append((number, pending + line))
+        pending = ""
+    if pending:
+        out.append((number, pending))
+    return out
+
+
+def src_lines(text: str, filename: str, depth: int = 0) -> list[SrcLine]:
+    """The logical lines of a source file's text."""
+    return [SrcLine(t, filename, n, "", depth) for n, t in logical_lines(text)]
+
+
+def unquote(text: str) -> str:
+    text = text.strip()
+    if len(text) >= 2 and text[0] in "'\"" and text[-1] == text[0]:
+        return text[1:-1]
+    return text
+
+
+@dataclass
+class Includes:
+    """The -I directories and the chain of files being read (an include cycle is an error)."""
+
+    dirs: tuple[Path, ...]
+    chain: list[Path] = field(default_factory=list)
+
+    def find(self, name: str, including: str) -> Path | None:
+        """The file `name`: next to the including file, else in the -I directories."""
+        base = Path(including).parent if including != NO_FILE else Path(".")
+        for directory in (base, *self.dirs):
+            candidate = directory / name
+            if candidate.is_file():
+                return candidate
+        return None
+
+    def read(self, name: str, column: int, including: str) -> tuple[str, str]:
+        """(text, file name) of an include file: next to the including file, in the -I
+        directories, then asl's standard include files built into asm48."""
+        path = self.find(name, including)
+        if path is None:
+            if name.lower() in STANDARD_INCLUDES:
+                return STANDARD_INCLUDES[name.lower()], f"<asm48>/{name.lower()}"
+            raise SourceError(f"include file '{name}' not found (searched next to "
+                              f"{including} and in -I directories)", column=column)
+        try:
+            return path.read_bytes().decode("latin-1"), str(path)
+        except OSError as e:
+            raise SourceError(f"cannot read include file '{name}': {e.strerror}", column=column)
+
+    def enter(self, filename: str, column: int) -> None:
+        """Start reading `filename` (refused when it is already being read)."""
+        resolved = Path(filename).resolve()
+        if resolved in self.chain:
+            chain = " -> ".join(p.name for p in (*self.chain, resolved))
+            raise SourceError(f"include cycle: {chain}", column=column)
+        self.chain.append(resolved)
+
+    def leave(self) -> None:
+        self.chain.pop()
