@@ -85,10 +85,9 @@ class Engine:
                 p.report.record(e)
                 continue
             p.position.statement = st
-            op = operation(st)
+            op = operation(st) or ""
             try:
                 if op in CONDITIONALS:
-                    assert op is not None
                     opener = op.startswith("IF")
                     if st.label is not None and opener and p.conditionals.active:
                         # a label in front of IF/IFDEF...: asl defines it at the current
@@ -102,7 +101,6 @@ class Engine:
                 if not p.conditionals.active:
                     continue
                 if op in BLOCK_OPENERS:
-                    assert op is not None
                     body, i = self.collect_block(lines, i, op, expansion)
                     self.block(op, st, body, src)
                     continue
