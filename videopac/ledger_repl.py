@@ -7,8 +7,10 @@ by line, so it can be driven by a pipe as well as by a person (readline completi
 from __future__ import annotations
 
 import codecs
+import collections
 import itertools
 import json
+import locale
 import pathlib
 import sys
 from typing import BinaryIO, Callable, Iterator, TextIO
@@ -169,6 +171,7 @@ def _completer(repl: Repl) -> Callable[[str, int], str | None]:
     return complete
 
 
+REPLACEMENT = "\ufffd".encode()   # what readline is given for a typed byte that is not UTF-8
 MAX_LINE = 2 * 1024 * 1024    # bytes of one input line: an action, or a board inline (1 MiB at most)
 
 
@@ -191,33 +194,117 @@ def piped_lines(stream: BinaryIO) -> Iterator[str | None]:
             yield None
 
 
-def _typed_lines(repl: Repl) -> Iterator[str | None]:
+class TypedBytes:
+    """Stands between the terminal and readline and lets only whole UTF-8 characters through.
+
+    GNU readline in a UTF-8 locale takes a byte that is not UTF-8 (a Latin-1 terminal's 'ö' is
+    F6) out of the line without a word and keeps it, to put it into a later line before the next
+    non-ASCII character: the ledger would book 'Jrg' now and refuse a good line later. Here such a
+    byte reaches readline as U+FFFD, '�': the person sees where it was (and may delete it), and
+    the line that still holds it is refused. The watch sits in ``rl_getc_function``, readline's
+    documented input hook; where readline has none, the ledger reads on without it (and a bad
+    byte readline keeps, as in the C locale, reaches Python as an escaped byte and is refused)."""
+
+    def __init__(self) -> None:
+        self.bad = False                           # a byte was replaced in the current line
+        self._held = bytearray()                   # the start of a character, waiting for the rest
+        self._ready: collections.deque[int] = collections.deque()   # bytes for readline
+        self._hook: object = None
+
+    def install(self) -> bool:
+        """Put the watch between the terminal and readline when it reads UTF-8 (in a one-byte
+        locale such as C readline keeps every byte, and Python's decoder marks a bad one); False
+        where readline has no such hook."""
+        try:
+            if codecs.lookup(locale.nl_langinfo(locale.CODESET)).name != "utf-8":
+                return False
+            import ctypes
+            import readline
+            pointer = ctypes.c_void_p.in_dll(ctypes.CDLL(readline.__file__), "rl_getc_function")
+        except (ImportError, OSError, ValueError, AttributeError, LookupError):
+            return False
+        if not pointer.value:
+            return False
+        getc_type = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p)
+        original = getc_type(pointer.value)
+
+        def getc(stream: int | None) -> int:
+            while not self._ready:
+                byte = original(stream)
+                if 0 <= byte <= 0xFF:
+                    self.take(byte)
+                else:                              # end of input or an error: readline sees it
+                    self._give_up_held()
+                    self._ready.append(byte)
+            return self._ready.popleft()
+        self._hook = getc_type(getc)               # kept: readline calls it while the ledger runs
+        pointer.value = ctypes.cast(self._hook, ctypes.c_void_p).value
+        return True
+
+    def take(self, byte: int) -> None:
+        """One byte from the terminal: a whole character goes on to readline, a byte that cannot
+        be part of one goes on as U+FFFD (a character cut short counts once, its breaker afresh)."""
+        self._held.append(byte)
+        try:
+            whole = codecs.getincrementaldecoder("utf-8")().decode(bytes(self._held))
+        except UnicodeDecodeError:
+            cut_short = len(self._held) > 1
+            self._held.clear()
+            self._ready.extend(REPLACEMENT)
+            self.bad = True
+            if cut_short:
+                self.take(byte)
+            return
+        if whole:
+            self._ready.extend(self._held)
+            self._held.clear()
+
+    def _give_up_held(self) -> None:
+        if self._held:
+            self._held.clear()
+            self._ready.extend(REPLACEMENT)
+            self.bad = True
+
+    def new_line(self) -> None:
+        self.bad = False
+        self._held.clear()
+
+    def refuses(self, line: str) -> bool:
+        """True if ``line`` still holds a byte this watch replaced (or one Python escaped)."""
+        return (self.bad and "\ufffd" in line) or any("\udc80" <= ch <= "\udcff" for ch in line)
+
+
+def _typed_lines(repl: Repl, typed: TypedBytes) -> Iterator[str | None]:
     """The lines typed at a terminal (with readline); None for a line that is not UTF-8 text."""
-    sys.stdin.reconfigure(errors="surrogateescape")     # bad bytes arrive as lone surrogates
+    sys.stdin.reconfigure(errors="surrogateescape")     # without the watch, bad bytes arrive as lone surrogates
     while True:
+        typed.new_line()
         try:
             line = input(repl.prompt())
         except EOFError:
             return
-        yield None if any("\udc80" <= ch <= "\udcff" for ch in line) else line
+        yield None if typed.refuses(line) else line
 
 
 def run_repl(db: str | None, boards: str | None = None) -> int:
     repl = Repl(db, boards=boards)
     interactive = sys.stdin.isatty()
+    typed = TypedBytes()
     if interactive:
         try:
             import readline
             readline.set_completer(_completer(repl))
             readline.set_completer_delims(" \t\n")
             readline.parse_and_bind("tab: complete")
+            typed.install()
         except ImportError:
             pass
     repl.banner()
     try:
-        for line in _typed_lines(repl) if interactive else piped_lines(sys.stdin.buffer):
+        for line in _typed_lines(repl, typed) if interactive else piped_lines(sys.stdin.buffer):
             if line is None:
-                repl.say(_("refused: the line is not UTF-8 text; type it again"))
+                repl.say(_("refused: the line has a byte that is not UTF-8 text; nothing was booked, "
+                           "type it again"))
             elif not repl.handle(line):
                 break
     finally:
