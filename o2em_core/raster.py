@@ -70,28 +70,54 @@ GRID_COLUMN = 32     # pixel clocks between vertical lines (16 units)
 PICTURE_REGS = (SPRITE_BASE, BEAM_Y)    # 00–A3, up to the beam registers
 GRID_REGS = (GRID_H, GRID_V_END)
 
-# Scratch layout (uint8): one composed line and what it was composed from.
-_CMAP = 0 * WIDTH        # class bits per pixel
-_CLAIM = 1 * WIDTH       # bit 0: a major claimed the pixel; bit 1: a second major met it
-_COLOUR = 2 * WIDTH      # palette index per pixel (without LUM)
-_HITS = 3 * WIDTH        # collision result bits produced by drawing the pixel
-_EDGE = 4 * WIDTH        # collision result bits of the pixel meeting its left neighbour
-_SNAP = 5 * WIDTH        # the 256 registers the line was composed from
-_OBJECT_LINES = _SNAP + 256   # per scanline: 1 if an object covers it (for the snapshot)
-_LINE = _OBJECT_LINES + HEIGHT  # composed line + 1 (0 = nothing composed)
-_NTSC = _LINE + 1        # region the snapshot was taken for, + 1
-_ACTIVE = _LINE + 2      # 1 if anything besides the background is on the line
-_DRAWN_LO = _LINE + 3    # pixel up to which the line has been handed out
-_DRAWN_HI = _LINE + 4
-_KIND = _LINE + 5        # grid pattern of the composed line (see _grid_kind), + 64 if objects
-_SPAN = _LINE + 6        # pixels lo..hi-1 (2 bytes each) hold every object pixel of the line
-_RULES = _LINE + 10      # bit 0: leave out the edge pass (MAME 0.251 has none)
-_TOTAL = _LINE + 11      # OR of every hit and edge hit of the composed line
-_OVERLAPS = _LINE + 12   # 1 if two majors met somewhere on the composed line
+# ---- The compositor's scratch (docs/video-and-sound.md, "The compositor's scratch") ----------
+# One composed line and what it was composed from, in one uint8 array. Each row is one field,
+# in the order the fields lie in memory: (name, elements, bytes per element, what it holds).
+# The offsets ``_NAME`` are made from this table below; a field of 2-byte elements is read and
+# written with ``_get16``/``_put16`` (low byte first). The bytes are saved with the machine
+# (docs/emulator.md, "Save states"), so a row is never moved: new fields go into a spare row or
+# at the end, and a change of any offset changes ``savestate.layout_fingerprint``.
 GRID_KINDS = 20          # _grid_kind values: 0 (no grid) .. 2 + 2·8 + 1
-_TPL_VALID = _LINE + 16  # per grid kind: 1 if its template below is up to date
-_TPL = _TPL_VALID + 24   # per grid kind: class map and colours of background + grid
-SCRATCH_SIZE = _TPL + GRID_KINDS * 2 * WIDTH
+KIND_OBJECTS = 64        # added to a line's grid kind in _KIND when objects cover the line
+SCRATCH_FIELDS: tuple[tuple[str, int, int, str], ...] = (
+    ("CMAP", WIDTH, 1, "class bits per pixel"),
+    ("CLAIM", WIDTH, 1, "bit 0: a major claimed the pixel; bit 1: a second major met it"),
+    ("COLOUR", WIDTH, 1, "palette index per pixel (without LUM)"),
+    ("HITS", WIDTH, 1, "collision result bits produced by drawing the pixel"),
+    ("EDGE", WIDTH, 1, "collision result bits of the pixel meeting its left neighbour"),
+    ("SNAP", 256, 1, "the 256 registers the line was composed from"),
+    ("OBJECT_LINES", HEIGHT, 1, "per scanline: 1 if an object covers it (for the snapshot)"),
+    ("LINE", 1, 1, "composed line + 1 (0 = nothing composed)"),
+    ("NTSC", 1, 1, "region of the snapshot: 2 NTSC, 1 PAL, 0 = no snapshot"),
+    ("ACTIVE", 1, 1, "1 if anything besides the background is on the line"),
+    ("DRAWN", 1, 2, "pixel up to which the line has been handed out"),
+    ("KIND", 1, 1, "the composed line's _line_kind: grid kind (+ KIND_OBJECTS)"),
+    ("SPAN_LEFT", 1, 2, "pixels SPAN_LEFT..SPAN_RIGHT-1 hold every object pixel"),
+    ("SPAN_RIGHT", 1, 2, "of the composed line (an empty span: no object on it)"),
+    ("RULES", 1, 1, "bit 0: leave out the edge pass (NO_EDGE_PASS; MAME 0.251 has none)"),
+    ("TOTAL", 1, 1, "OR of every hit and edge hit of the composed line"),
+    ("OVERLAPS", 1, 1, "1 if two majors met somewhere on the composed line"),
+    ("", 3, 1, "spare"),
+    ("TPL_VALID", GRID_KINDS, 1, "per grid kind: 1 if its template below is up to date"),
+    ("", 4, 1, "spare"),
+    ("TPL", GRID_KINDS, 2 * WIDTH, "per grid kind: class map, then colours, of background + grid"),
+)
+
+
+def _field_offsets(fields: tuple[tuple[str, int, int, str], ...]) -> dict[str, int]:
+    """``{"_NAME": offset}`` of every named field of a layout table, and its total size."""
+    offsets = {}
+    at = 0
+    for name, count, size, _meaning in fields:
+        if name:
+            offsets["_" + name] = at
+        at += count * size
+    offsets["SCRATCH_SIZE"] = at
+    return offsets
+
+
+# _CMAP = 0, _CLAIM = 360, ... and SCRATCH_SIZE: plain ints, which numba compiles in as constants
+globals().update(_field_offsets(SCRATCH_FIELDS))
 SCRATCH_ROWS = -(-SCRATCH_SIZE // WIDTH)   # whole frame rows (a multiple of 8 bytes)
 
 # 0xA3 bits 5/4/3 = R/G/B -> palette index I·8 + B·4 + G·2 + R (docs/hardware.md §8.3)
@@ -106,6 +132,19 @@ GRID_INDEX = np.array([((v >> 3) << 3) | (v & 1) << 2 | ((v >> 1) & 1) << 1 | ((
 # scratch may sit behind the frame in a ``new_work()`` array) and a frame row ``row`` from
 # ``r``: they run on numpy arrays (the public functions) and on the machine loop's pointers
 # alike, and create no array views on the way (see pointer.py).
+
+@njit(cache=True)
+def _get16(s: np.ndarray, at: int) -> int:
+    """The 2-byte field of the scratch at ``at`` (low byte first)."""
+    return np.int64(s[at]) | np.int64(s[at + 1]) << 8
+
+
+@njit(cache=True)
+def _put16(s: np.ndarray, at: int, value: int) -> None:
+    """Write the 2-byte field of the scratch at ``at`` (low byte first)."""
+    s[at] = value & 0xFF
+    s[at + 1] = (value >> 8) & 0xFF
+
 
 @njit(cache=True)
 def _collide(mask: int, present: int, bits: int) -> int:
@@ -169,6 +208,13 @@ def _grid_kind(ctrl: int, line: int) -> int:
     if not (ctrl & CTRL_GRID) or line < GRID_TOP or line > GRID_BOTTOM:
         return 0
     return 2 + 2 * ((line - GRID_TOP) // GRID_ROW) + (1 if (line - GRID_TOP) % GRID_ROW < 3 else 0)
+
+
+@njit(cache=True)
+def _line_kind(ctrl: int, line: int, s: np.ndarray, b: int) -> int:
+    """What a composed line can be reused for (kept in _KIND): its grid kind, plus KIND_OBJECTS
+    if an object of the snapshot covers it (below KIND_OBJECTS: grid and background only)."""
+    return _grid_kind(ctrl, line) + KIND_OBJECTS * np.int64(s[b + _OBJECT_LINES + line])
 
 
 @njit(cache=True)
@@ -327,12 +373,10 @@ def _compose_line(vregs: np.ndarray, ntsc: bool, line: int, s: np.ndarray, b: in
                 out |= e
     s[b + _TOTAL] = out & 0xFF
     s[b + _OVERLAPS] = 1 if out & OVERLAP else 0
-    s[b + _SPAN] = left & 0xFF
-    s[b + _SPAN + 1] = left >> 8
-    s[b + _SPAN + 2] = right & 0xFF
-    s[b + _SPAN + 3] = right >> 8
+    _put16(s, b + _SPAN_LEFT, left)
+    _put16(s, b + _SPAN_RIGHT, right)
     s[b + _LINE] = line + 1
-    s[b + _KIND] = _grid_kind(ctrl, line) + 64 * np.int64(s[b + _OBJECT_LINES + line])
+    s[b + _KIND] = _line_kind(ctrl, line, s, b)
 
 
 @njit(cache=True)
@@ -399,26 +443,25 @@ def draw_into(vregs: np.ndarray, ntsc: bool, line: int, x0: int, x1: int, lum_fo
     if x1 <= x0:
         return 0, 0
     follows = (x0 > 0 and s[b + _LINE] == line + 1
-               and (np.int64(s[b + _DRAWN_LO]) | np.int64(s[b + _DRAWN_HI]) << 8) == x0)
+               and _get16(s, b + _DRAWN) == x0)
     left_drawn = s[b + _CMAP + x0 - 1] if follows and s[b + _ACTIVE] else 0
     if (not written and s[b + _NTSC] == (2 if ntsc else 1)) or _same_registers(vregs, ntsc,
                                                                                s, b):
         if s[b + _LINE] != line + 1:
             # a line without objects looks like the last one composed if that had the same grid
-            kind = _grid_kind(vregs[CONTROL], line) + 64 * np.int64(s[b + _OBJECT_LINES + line])
-            if kind < 64 and s[b + _KIND] == kind and s[b + _LINE] != 0:
+            kind = _line_kind(vregs[CONTROL], line, s, b)
+            if kind < KIND_OBJECTS and s[b + _KIND] == kind and s[b + _LINE] != 0:
                 s[b + _LINE] = line + 1
             else:
                 _compose_line(vregs, ntsc, line, s, b)
     else:
         _compose_line(vregs, ntsc, line, s, b)
-    s[b + _DRAWN_LO] = x1 & 0xFF
-    s[b + _DRAWN_HI] = x1 >> 8
+    _put16(s, b + _DRAWN, x1)
     lum = np.uint8(8 if lum_forced else 0)   # P17 = 0 forces the intensity of every pixel (§8.3)
     for px in range(x0, x1):
         row[r + px] = s[b + _COLOUR + px] | lum
-    span_lo = np.int64(s[b + _SPAN]) | np.int64(s[b + _SPAN + 1]) << 8
-    span_hi = np.int64(s[b + _SPAN + 2]) | np.int64(s[b + _SPAN + 3]) << 8
+    span_lo = _get16(s, b + _SPAN_LEFT)
+    span_hi = _get16(s, b + _SPAN_RIGHT)
     lo = max(x0, span_lo)
     hi = min(x1, span_hi)
     if lo >= hi:

@@ -49,8 +49,9 @@ def fields(m: Machine) -> list[tuple[str, int, int, str]]:
     scratch = raster.HEIGHT * raster.WIDTH
     work = [("work", i, "B", f"work{i}") for i in (0, scratch - 1)]
     work += [("work", scratch + k, "B", f"scratch{k}")
-             for k in (raster._LINE, raster._NTSC, raster._RULES, raster._KIND, raster._SPAN,
-                       raster._SPAN + 1, raster._SPAN + 3, raster._DRAWN_HI, raster._COLOUR,
+             for k in (raster._LINE, raster._NTSC, raster._RULES, raster._KIND,
+                       raster._SPAN_LEFT, raster._SPAN_LEFT + 1, raster._SPAN_RIGHT + 1,
+                       raster._DRAWN + 1, raster._COLOUR,
                        raster._TPL + raster.WIDTH, raster._TPL_VALID, raster._OBJECT_LINES,
                        raster.SCRATCH_SIZE)]
     frame = [("frame", 0, "B", "frame0")]

@@ -481,3 +481,27 @@ def test_edge_at_segment_boundary_uses_the_pixel_drawn_before():
     v[0xA0] = OBJECTS
     r, _ = raster.draw_segment_with(v, False, 30, 30, raster.WIDTH, False, row, scratch)
     assert r == 0x10
+
+
+def test_scratch_fields_have_bytes_of_their_own_inside_the_scratch():
+    """The offsets the compiled code uses (raster._NAME, made from SCRATCH_FIELDS): every field
+    has its own bytes, in the table's order, and all of them fit in SCRATCH_SIZE, which fits in
+    the SCRATCH_ROWS frame rows the machine keeps after the picture."""
+    names = [name for name, _count, _size, _meaning in raster.SCRATCH_FIELDS if name]
+    assert len(set(names)) == len(names)
+    fields = [(getattr(raster, "_" + name), count * size, name)
+              for name, count, size, _meaning in raster.SCRATCH_FIELDS if name]
+    assert fields == sorted(fields)
+    for (at, size, name), (after, _size, following) in zip(fields, fields[1:]):
+        assert at + size <= after, f"{name} runs into {following}"
+    last_at, last_size, _name = fields[-1]
+    assert last_at + last_size <= raster.SCRATCH_SIZE <= raster.SCRATCH_ROWS * raster.WIDTH
+    assert raster.SCRATCH_SIZE == sum(count * size for _n, count, size, _m in raster.SCRATCH_FIELDS)
+
+
+def test_two_byte_fields_keep_the_low_byte_first():
+    """The byte order save states hold DRAWN and the object span in."""
+    s = np.zeros(4, np.uint8)
+    raster._put16(s, 1, raster.WIDTH)
+    assert s.tolist() == [0, raster.WIDTH & 0xFF, raster.WIDTH >> 8, 0]
+    assert raster._get16(s, 1) == raster.WIDTH
