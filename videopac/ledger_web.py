@@ -453,9 +453,13 @@ class HostCheck:
             name = host_name(raw)
             if not self.allowed(name, scope):
                 with speaking(_language(headers.get("accept-language", ""))):
-                    text = (_(WRONG_HOST).format(host=name) if name is not None
-                            else _(NO_HOST))
-                    return await _error(403, text)(scope, receive, send)
+                    text = _(WRONG_HOST).format(host=name) if name is not None else _(NO_HOST)
+                if scope["path"].startswith("/api/"):          # the page's requests read JSON
+                    response: Response = _error(403, text)
+                else:                                          # a person opening the page reads text
+                    response = Response(text + "\n", 403, media_type="text/plain; charset=utf-8",
+                                        headers={"cache-control": "no-store"})
+                return await response(scope, receive, send)
         await self.app(scope, receive, send)
 
 

@@ -18,6 +18,8 @@ from tests.web.web_helpers import CODE, RunningServer, request, state
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 LAN = "198.51.100.7"        # TEST-NET-2 (RFC 5737): an address no real network uses
+REFUSAL = ("this server answers only at the address shown in its terminal, not at rebind.example; open "
+           "that address, or start the server with --allow-host rebind.example to use this name too")
 
 
 def answer(port: int, host: str | None, method: str = "GET", path: str = "/api/state",
@@ -53,10 +55,11 @@ def test_a_page_that_names_another_host_reads_nothing_and_books_nothing(tmp_path
                                    ("POST", "/api/book", booking)):
             status, data, headers = answer(port, f"rebind.example:{port}", method, path, body)
             assert status == 403, (method, path)
-            assert data == {"ok": False, "rule": None, "error": (
-                "this server answers only at the address shown in its terminal, not at rebind.example; "
-                "open that address, or start the server with --allow-host rebind.example to use this "
-                "name too")}
+            if path.startswith("/api/"):               # the page's requests: JSON as every refusal
+                assert data == {"ok": False, "rule": None, "error": REFUSAL}
+            else:                                      # a person opening the page: the sentence
+                raw = request(port, method, path, headers={"host": f"rebind.example:{port}"})[2]
+                assert headers["content-type"] == "text/plain; charset=utf-8" and raw.decode() == REFUSAL + "\n"
             assert "script-src 'self'" in headers["content-security-policy"]
         assert events(db) == 0 and state(port)["seq"] == 0          # nothing booked, the game intact
         status, data, _ = answer(port, f"Rebind.Example.:{port}", lang="de")
