@@ -8,7 +8,7 @@ import time
 import pytest
 
 from board_ledger import notation, report
-from board_ledger.events import fold
+from board_ledger.game import Game
 from board_ledger.store import Store
 from tests.web.web_helpers import Follower, RunningServer, legal_lines, post, state, CODE
 
@@ -90,7 +90,7 @@ def test_six_clients_book_200_actions_and_undos_and_end_in_the_same_state(tmp_pa
     assert sorted(seq for seq, _ in acked) == list(range(1, len(acked) + 1))
     for seq, line in acked:
         assert notation.format_event(events[seq - 1]) == line
-    replayed = report.status(fold(events))
+    replayed = report.status(Game(events).state)
     assert replayed["war_chest"] == final["war_chest"] and replayed["phase"] == final["phase"]
     assert [(p["name"], p["chips"], p["pbr"]) for p in replayed["players"]] == \
         [(p["name"], p["chips"], p["pbr"]) for p in final["players"]]
