@@ -23,6 +23,9 @@ Evaluate = Callable[[Operand], Value]
 
 @dataclass
 class Conditional:
+    """One open IF or SWITCH: whether the block around it assembles, whether a branch was
+    taken already, whether the current branch assembles."""
+
     parent_active: bool
     taken: bool
     active: bool

@@ -18,6 +18,8 @@ from .symbols import DOT_PLAIN, NAMELESS_REFS, Symbol, SymbolTable
 
 @dataclass
 class Evaluator:
+    """Evaluates the operands of the line being assembled (expr.Context for expr.evaluate)."""
+
     symbols: SymbolTable
     settings: Settings
     location: Location

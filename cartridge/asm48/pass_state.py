@@ -23,6 +23,9 @@ from .symbols import Symbol, SymbolTable
 
 @dataclass
 class Pass:
+    """One pass's state, one part per concern; a new piece of state goes into the part of its
+    concern, not here."""
+
     position: Position            # the line being assembled
     dialect: Dialect              # --relaxed and RELAXED ON
     report: Diagnostics           # errors and warnings

@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 
 @dataclass
 class Settings:
+    """The switches as set by the lines read so far in this pass."""
+
     pass_number: int = 1             # MOMPASS
     cpu: str = "8048"                # CPU, as MOMCPU reads it (the name as a hex number)
     radix: int = 10                  # RADIX: the base of numbers without a suffix

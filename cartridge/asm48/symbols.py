@@ -19,6 +19,8 @@ TEMPORARY_RE = re.compile(r"__(back|forw)\d+|__tmp\d+_.*", re.IGNORECASE)
 
 @dataclass
 class Symbol:
+    """One defined symbol as the table holds it."""
+
     name: str             # display name (original case, section-qualified)
     value: Value
     kind: str             # "label", "equ" or "set"
