@@ -61,6 +61,93 @@ def op_name(mnemonic: str) -> str:
 # One module global per operation (OP_NOP = 1, ...), made from OPERATIONS so nothing is kept
 # in step by hand. They are plain ints, so numba compiles them into ``run`` as constants.
 globals().update({op_name(m): i for i, m in enumerate(OPERATIONS)})
+# The same names declared, in the same order, so that a reader and a static checker (mypy) see
+# them; their values are the ones just made (tests/core/test_machine.py checks the two lists).
+OP_ILLEGAL: int
+OP_NOP: int
+OP_MOV_A_X: int
+OP_MOV_X_A: int
+OP_MOV_X_IMM: int
+OP_ADD_A_X: int
+OP_ADDC_A_X: int
+OP_ANL_A_X: int
+OP_ORL_A_X: int
+OP_XRL_A_X: int
+OP_INC_X: int
+OP_DEC_X: int
+OP_XCH_A_X: int
+OP_XCHD_A_X: int
+OP_DJNZ_X_ADDR: int
+OP_INC_A: int
+OP_DEC_A: int
+OP_CLR_A: int
+OP_CPL_A: int
+OP_SWAP_A: int
+OP_DA_A: int
+OP_RL_A: int
+OP_RLC_A: int
+OP_RR_A: int
+OP_RRC_A: int
+OP_JMP_ADDR: int
+OP_CALL_ADDR: int
+OP_RET: int
+OP_RETR: int
+OP_JMPP_A: int
+OP_MOVP_A_A: int
+OP_MOVP3_A_A: int
+OP_MOVX_A_X: int
+OP_MOVX_X_A: int
+OP_JBB_ADDR: int
+OP_JC_ADDR: int
+OP_JNC_ADDR: int
+OP_JZ_ADDR: int
+OP_JNZ_ADDR: int
+OP_JT0_ADDR: int
+OP_JNT0_ADDR: int
+OP_JT1_ADDR: int
+OP_JNT1_ADDR: int
+OP_JF0_ADDR: int
+OP_JF1_ADDR: int
+OP_JTF_ADDR: int
+OP_JNI_ADDR: int
+OP_EN_I: int
+OP_DIS_I: int
+OP_EN_TCNTI: int
+OP_DIS_TCNTI: int
+OP_STRT_T: int
+OP_STRT_CNT: int
+OP_STOP_TCNT: int
+OP_MOV_A_T: int
+OP_MOV_T_A: int
+OP_MOV_A_PSW: int
+OP_MOV_PSW_A: int
+OP_CLR_C: int
+OP_CPL_C: int
+OP_CLR_F0: int
+OP_CPL_F0: int
+OP_CLR_F1: int
+OP_CPL_F1: int
+OP_SEL_RB0: int
+OP_SEL_RB1: int
+OP_SEL_MB0: int
+OP_SEL_MB1: int
+OP_ENT0_CLK: int
+OP_OUTL_BUS_A: int
+OP_INS_A_BUS: int
+OP_ORL_BUS_X: int
+OP_ANL_BUS_X: int
+OP_IN_A_P1: int
+OP_IN_A_P2: int
+OP_OUTL_P1_A: int
+OP_OUTL_P2_A: int
+OP_ORL_P1_X: int
+OP_ORL_P2_X: int
+OP_ANL_P1_X: int
+OP_ANL_P2_X: int
+OP_MOVD_A_PP: int
+OP_MOVD_PP_A: int
+OP_ORLD_PP_A: int
+OP_ANLD_PP_A: int
 
 # ``horizon = RECHECK`` in ``run``: the one way to say "sample the interrupts (and the beam
 # events) before the next instruction". Anything that can make an interrupt pending — EN I,

@@ -21,7 +21,7 @@ import pathlib
 import sys
 import tempfile
 from collections.abc import Iterator
-from typing import IO
+from typing import IO, Any
 
 PACKAGE = pathlib.Path(__file__).resolve().parent
 ENTRY = "cpu.run-*.nbi"            # the index numba writes for the compiled hot loop
@@ -106,7 +106,7 @@ class Progress:
     def __init__(self, stream: IO[str], notice: str, expected: int = EXPECTED_COMPILES) -> None:
         self.stream, self.notice, self.expected = stream, notice, expected
         self.done = 0
-        self.listener = None
+        self.listener: object | None = None      # numba's event listener while it runs
 
     def line(self, name: str) -> str:
         share = min(self.done / self.expected, 0.99)
@@ -151,12 +151,12 @@ class Progress:
             self.stream.flush()
 
 
-def _name(ev) -> str:
+def _name(ev: Any) -> str:
     """module.function of a compile event of the core, else ''."""
     dispatcher = (ev.data or {}).get("dispatcher")
     fn = getattr(dispatcher, "py_func", None)
     module = getattr(fn, "__module__", "") or ""
-    if not module.startswith("o2em_core."):
+    if fn is None or not module.startswith("o2em_core."):
         return ""
     return f"{module.split('.', 1)[1]}.{fn.__name__}"
 

@@ -37,12 +37,15 @@ def view(typingctx, addr, dtype):
     return sig, codegen
 
 
+def _plain_view(addr: int, dtype: object) -> np.ndarray:
+    """Without the JIT: a numpy array over the memory at ``addr``."""
+    item = np.dtype(str(dtype))
+    raw = (ctypes.c_uint8 * _PLAIN_VIEW_BYTES).from_address(addr)
+    return np.frombuffer(memoryview(raw), dtype=item)
+
+
 if config.DISABLE_JIT:
-    def view(addr: int, dtype) -> np.ndarray:      # noqa: F811  (the interpreted machine)
-        """Without the JIT: a numpy array over the memory at ``addr``."""
-        item = np.dtype(str(dtype))
-        raw = (ctypes.c_uint8 * _PLAIN_VIEW_BYTES).from_address(addr)
-        return np.frombuffer(raw, dtype=item)
+    view = _plain_view                              # the interpreted machine
 
 
 def address_of(array: np.ndarray) -> int:

@@ -120,7 +120,7 @@ def emit_line(vregs: np.ndarray, snd: np.ndarray, audio: np.ndarray) -> None:
     """Append the host samples covered by one scanline of output to ``audio`` (room for
     AUDIO_CAPACITY samples)."""
     ctrl = np.int64(vregs[SOUND_CONTROL])
-    level = 0
+    level: int | np.int64 = 0
     if ctrl & SOUND_ENABLE and snd[SND_LAST_BIT]:
         level = FULL_SCALE * (ctrl & SOUND_VOLUME) // 16   # PWM duty = volume / 16
     period = snd[SND_TICK_HZ]                  # one host sample, in ticks·rate units

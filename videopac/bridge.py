@@ -187,7 +187,7 @@ class Bridge:
         notes = []
         for name, colour in self.colour.items():
             weapon = snap.weapon[colour]
-            if weapon in c.banned.get(name, ()):
+            if weapon is not None and weapon in c.banned.get(name, ()):
                 rule = 12 if c.kind == "war" else 21
                 notes.append(_("{name} ({colour}) may not use the {weapon} (rule {rule}F)").format(
                     name=name, colour=colour_name(colour), weapon=_(WEAPON_NAMES[weapon]), rule=rule))
@@ -209,7 +209,8 @@ class Bridge:
         wa, wd = start.weapon[ca] or end.weapon[ca], start.weapon[cd] or end.weapon[cd]
         winner = {"red": self.player_of("red"), "blue": self.player_of("blue"), "both": ""}[end.result]
         left = (end.energy[ca], end.energy[cd])
-        battle = ev.Battle((wa, wd), winner or "", left)
+        # a side without a weapon is shown as "?" in the refused line (formatting None failed)
+        battle = ev.Battle((wa or "?", wd or "?"), winner or "", left)
         try:
             if wa is None or wd is None:
                 raise LedgerError(_("a side had no weapon"))
@@ -231,6 +232,7 @@ class Bridge:
         # a war: follow it with the battles alone; the energies decide only where rule 12 says
         self._shadow, _effects = rules.step(self._shadow, ev.Battle((wa, wd), winner or ""))
         war = self._shadow.war
+        assert war is not None                 # a battle the rules took leaves its war going on
         war.left = {"attacker": left[0], "defender": left[1]}
         role = rules.decided_role(war)
         if role:
@@ -242,6 +244,7 @@ class Bridge:
 
     def _propose(self, roles: list[str]) -> None:
         war = self._shadow.war
+        assert war is not None                 # called while the shadow follows a war
         lines = [notation.format_event(dataclasses.replace(s.battle, energies=None))
                  for s in self.seen if s.counted]
         who = {"attacker": war.side[0], "defender": war.defenders[0]}
@@ -272,6 +275,7 @@ class Bridge:
         try:
             for line in lines:
                 event = notation.parse_line(line)
+                assert event is not None       # the proposal's lines are events we wrote
                 booked.append(notation.format_event(self.game.play(event)))
         finally:
             self.booked = booked

@@ -214,7 +214,7 @@ def distances(passable: np.ndarray, goals: np.ndarray, moves=range(8),
     """Moves (no corner cutting) from every passable node to the nearest goal."""
     far = 1 << 20
     dist = np.full(passable.shape, far, np.int32)
-    queue = collections.deque()
+    queue: collections.deque[tuple[int, int]] = collections.deque()
     for r, c in zip(*np.nonzero(goals & passable)):
         dist[r, c] = 0
         queue.append((int(r), int(c)))
@@ -367,6 +367,23 @@ class Computer:
         self.fire_was = fire
         return stick, fire
 
+    # -- what decide() has made sure of before a behaviour runs
+    def _map(self) -> World:
+        """The terrain, read from the screen before any behaviour runs."""
+        assert self.world is not None
+        return self.world
+
+    def _here(self) -> tuple[float, float]:
+        """Where this side's unit is; decide() waits until it has been seen."""
+        assert self.me is not None
+        return self.me
+
+    def _enemy_known(self) -> tuple[float, float, float, float]:
+        """``enemy()`` where the caller has already seen that it is known."""
+        e = self.enemy()
+        assert e is not None
+        return e
+
     # -- the enemy as seen `delay` frames ago, moved on by its speed
     def enemy(self, ahead: float = 0.0) -> tuple[float, float, float, float] | None:
         """(x, y, vx, vy) predicted ``ahead`` frames from now, from sightings at least
@@ -395,10 +412,10 @@ class Computer:
     # -- straight shots (tank shell, plane shot)
     def _hit_after(self, d: int, speed: float, reach: int, blocked) -> bool:
         """Whether a shot fired now in direction ``d`` meets the enemy's predicted path."""
-        x0, y0 = self.me
+        x0, y0 = self._here()
         per_frame = speed / self.fps
         bx, by = HIT_BOX[0] - self.level.slack, HIT_BOX[1] - self.level.slack
-        ex, ey, vx, vy = self.enemy()
+        ex, ey, vx, vy = self._enemy_known()
         ex, ey = ex + self._noise(), ey + self._noise()
         for k in range(2, reach + 1):
             sx, sy = x0 + DX[d] * k, y0 + DY[d] * k
@@ -418,7 +435,8 @@ class Computer:
         s = self.enemy_shot
         if not s.shown or not self.level.dodge:
             return False
-        dx, dy = wrap(self.me[0] - s.sx, WORLD_W), wrap(self.me[1] - s.sy, WORLD_H)
+        x, y = self._here()
+        dx, dy = wrap(x - s.sx, WORLD_W), wrap(y - s.sy, WORLD_H)
         return abs(dx) < 30 and abs(dy) < 20
 
     # -- routes
@@ -432,7 +450,8 @@ class Computer:
             keep = goals & (self._coins(goals.shape) >= self.level.spread)
             self.route = distances(passable, keep if keep.any() else goals, moves, wraps)
             self.route_t, self.goal_key = self.t, key
-        c, r = node_of(*self.me)
+        x, y = self._here()
+        c, r = node_of(x, y)
         dist = self.route
         here = dist[r, c]
         options = [(int(dist[r2, c2]), k) for k, r2, c2 in neighbours(passable, r, c, moves, wraps)
@@ -442,17 +461,19 @@ class Computer:
         nearest = min(d for d, _k in options)
         ties = [k for d, k in options if d == nearest]
         # of equally short routes: the one it is on, else any (no side prefers a direction)
-        move = self.heading if self.heading in ties else ties[self.random.randrange(len(ties))]
+        heading = self.heading
+        move = heading if heading is not None and heading in ties else \
+            ties[self.random.randrange(len(ties))]
         if len(moves) == 4:               # a plane flies along rows and columns only
             return move
         tx, ty = node_centre(c + DX[move], r + DY[move])
-        return aim_direction(tx - self.me[0], ty - self.me[1])
+        return aim_direction(tx - x, ty - y)
 
     def _goals_aligned(self, ok: np.ndarray, reach: int, near: int, blocked,
                        diagonal: bool = True) -> np.ndarray:
         """Nodes on ``ok`` from which a shot along one of the 8 lines reaches the enemy within
         ``reach`` steps with nothing in its way."""
-        e = self.enemy()
+        e = self._enemy_known()
         ys, xs = NODE_Y, NODE_X
         dx = np.broadcast_to(e[0] - xs[None, :], (ROWS, COLS))
         dy = np.broadcast_to(e[1] - ys[:, None], (ROWS, COLS))
@@ -471,7 +492,8 @@ class Computer:
 
     # -- tank
     def _tank(self) -> tuple[int | None, bool]:
-        w = self.world
+        d: int | None                          # a direction, None for none
+        w = self._map()
         e = self.enemy()
         if e is None:
             return None, False
@@ -490,7 +512,7 @@ class Computer:
                     return d, True
         if self._incoming() and self.heading is not None:
             for d in ((self.heading + 2) % 8, (self.heading + 6) % 8):
-                nx, ny = self.me[0] + 3 * DX[d], self.me[1] + 3 * DY[d]
+                nx, ny = self._here()[0] + 3 * DX[d], self._here()[1] + 3 * DY[d]
                 if w.at(w.tank_ok, nx, ny):
                     self.heading = d
                     return d, False
@@ -505,7 +527,7 @@ class Computer:
             return spots
         d = self._route_step(ok, goals, key)
         if d is None:                          # on a firing spot: face the enemy
-            d = aim_direction(e[0] - self.me[0], e[1] - self.me[1])
+            d = aim_direction(e[0] - self._here()[0], e[1] - self._here()[1])
             if d == self.heading:
                 return None, False
         self.heading = d
@@ -513,17 +535,18 @@ class Computer:
 
     # -- plane
     def _plane(self) -> tuple[int | None, bool]:
-        w = self.world
+        d: int | None
+        w = self._map()
         if self.heading is None:
             self.heading = 0 if self.side == 0 else 4
-        x, y = self.me
+        x, y = self._here()
         clear = {}
         for d in CARDINAL:
             n = 0
             while n < 40 and not w.at(w.crash, x + DX[d] * (n + 2), y + DY[d] * (n + 2)):
                 n += 1
             clear[d] = n
-        safe = [d for d in CARDINAL if clear[d] >= 12] or [max(CARDINAL, key=clear.get)]
+        safe = [d for d in CARDINAL if clear[d] >= 12] or [max(CARDINAL, key=clear.__getitem__)]
         e = self.enemy()
         if e is None:
             return self.heading, False
@@ -543,7 +566,7 @@ class Computer:
                                                                diagonal=False),
                              (node_of(e[0], e[1]),), CARDINAL, wraps=True)
         if d is None or clear[d] < 3:
-            d = self.heading if self.heading in safe else max(safe, key=clear.get)
+            d = self.heading if self.heading in safe else max(safe, key=clear.__getitem__)
         missile = self.enemy_shot
         if self.level.dodge and self.enemy_weapon == SUB and missile.shown:
             # a plane outruns a missile (48 steps/s against 40): fly away from it
@@ -554,13 +577,14 @@ class Computer:
                 d = max(safe, key=lambda k: (gap(k), k == self.heading))
         elif self._incoming() and d in (self.heading, (self.heading + 4) % 8):
             d = max((k for k in safe if k not in (self.heading, (self.heading + 4) % 8)),
-                    key=clear.get, default=d)
+                    key=clear.__getitem__, default=d)
         self.heading = d
         return d, False
 
     # -- submarine
     def _sub(self) -> tuple[int | None, bool]:
-        w = self.world
+        d: int | None
+        w = self._map()
         e = self.enemy()
         stick, fire = self.out
         if self.fire_was and self.t - self.launched < self._frames(4):
@@ -573,7 +597,7 @@ class Computer:
             return stick, False
         if e is None:
             return None, False
-        x, y = self.me
+        x, y = self._here()
         dist = max(abs(e[0] - x), abs(e[1] - y))
         incoming = self.enemy_shot
         if self.level.dodge and incoming.shown and self.enemy_weapon == SUB:
@@ -632,10 +656,10 @@ class Computer:
         """Where this submarine is while it runs submerged: one frame of its course."""
         if self.me_t == self.t:
             return
-        x, y = self.me
+        x, y = self._here()
         v = SPEED["sub"] / self.fps
         nx, ny = x + DX[d] * v, y + DY[d] * v
-        if self.world.at(self.world.water, nx, ny):
+        if self._map().at(self._map().water, nx, ny):
             self.me = (nx, ny)
 
     def _steer_missile(self, e) -> tuple[int | None, bool]:
@@ -643,7 +667,7 @@ class Computer:
         detonates) when the enemy is in the blast now or will run into it while it shows."""
         if e is None:
             return None, False
-        w = self.world
+        w = self._map()
         m = self.shot
         per_frame = SPEED["missile"] / self.fps
         ex, ey, vx, vy = e

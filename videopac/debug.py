@@ -17,10 +17,13 @@ import itertools
 import pathlib
 import sys
 from dataclasses import dataclass
-from typing import Callable, TextIO
+from typing import TYPE_CHECKING, Callable, TextIO
 
 from i18n import N_, _
 from videopac import paths
+
+if TYPE_CHECKING:
+    import threading
 
 PROG = "videopac debug"
 
@@ -719,7 +722,7 @@ class PlayDebugger:
         self.stdin = sys.stdin if stdin is None else stdin
         self.lines: "queue.Queue[str]" = queue.Queue()
         self.active = False
-        self._reader = None
+        self._reader: threading.Thread | None = None
 
     @property
     def armed(self) -> bool:

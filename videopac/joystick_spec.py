@@ -114,10 +114,12 @@ def parse_joystick_specs(texts: Iterable[str]) -> list[JoystickSpec]:
                                       "{source}.").format(
                 text=text, joystick=spec.joystick, source=specs[spec.joystick].describe()))
         if spec.kind == "serial":
-            if speeds.setdefault(spec.port, spec.baud) != spec.baud:
+            port = spec.port
+            assert port is not None              # parse_joystick_spec refuses a serial without one
+            if speeds.setdefault(port, spec.baud) != spec.baud:
                 raise JoystickSpecError(_("--joystick '{text}': {port} is already used at {baud} "
                                           "baud.").format(
-                    text=text, port=spec.port, baud=speeds[spec.port]))
+                    text=text, port=port, baud=speeds[port]))
         specs[spec.joystick] = spec
     return [specs[n] for n in sorted(specs)]
 
@@ -167,6 +169,7 @@ def open_serial_sources(specs: Iterable[JoystickSpec],
     by_port: dict[tuple[str, int], list[int]] = {}
     for spec in specs:
         if spec.kind == "serial":
+            assert spec.port is not None         # parse_joystick_spec refuses a serial without one
             by_port.setdefault((spec.port, spec.baud), []).append(spec.joystick)
     return [SerialJoystickSource(reader_factory(port, baud).start(), tuple(joysticks))
             for (port, baud), joysticks in by_port.items()]

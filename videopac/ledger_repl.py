@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import codecs
 import collections
+import io
 import itertools
 import json
 import locale
 import pathlib
 import sys
+import typing
 from typing import BinaryIO, Callable, Iterator, TextIO
 
 import i18n
@@ -276,7 +278,8 @@ class TypedBytes:
 
 def _typed_lines(repl: Repl, typed: TypedBytes) -> Iterator[str | None]:
     """The lines typed at a terminal (with readline); None for a line that is not UTF-8 text."""
-    sys.stdin.reconfigure(errors="surrogateescape")     # without the watch, bad bytes arrive as lone surrogates
+    stdin = typing.cast(io.TextIOWrapper, sys.stdin)    # a terminal's: a text wrapper
+    stdin.reconfigure(errors="surrogateescape")     # without the watch, bad bytes arrive as lone surrogates
     while True:
         typed.new_line()
         try:

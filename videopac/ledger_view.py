@@ -45,9 +45,9 @@ def movers(s: State) -> list[str] | None:
     """The players whose move it is; None before the players are seated (anyone may set up)."""
     if s.phase == "setup":
         return None if not s.players else list(s.names)
-    if s.phase in ("homelands", "alliances"):
-        legal = legal_actions(s)
-        return [legal[0].player] if legal else []
+    if s.phase in ("homelands", "alliances"):     # the legal actions: homelands, alliances
+        choices = [e for e in legal_actions(s) if isinstance(e, (ev.Homeland, ev.Allies))]
+        return [choices[0].player] if choices else []
     if s.war is not None:
         return list(s.war.side) + list(s.war.defenders)
     if s.confrontation is not None:
@@ -106,11 +106,14 @@ def _legal(s: State) -> dict[str, Any]:
             out["challenge"] = [e.challenger, e.opponent]
         elif isinstance(e, ev.TimeUp):
             out["time"] = True
-    if s.phase == "alliances" and legal:
-        who = legal[0].player
-        home = s.board[s.player(who).homeland]
+    allies = [e for e in legal if isinstance(e, ev.Allies)]   # all of them in this phase
+    if s.phase == "alliances" and allies:
+        who = allies[0].player
+        homeland = s.player(who).homeland
+        assert homeland is not None            # alliances come after every homeland is chosen
+        home = s.board[homeland]
         out["allies"] = {"player": who, "zone": home.zone, "limit": home.value,
-                         "free": sorted({c for e in legal for c in e.countries},
+                         "free": sorted({c for e in allies for c in e.countries},
                                         key=lambda c: s.board[c].position)}
     battles = [e for e in legal if isinstance(e, ev.Battle)]
     if battles:

@@ -210,12 +210,14 @@ def main(args: argparse.Namespace) -> int:
 
     from o2em_core import Machine
     machine = Machine(bios, cart, region=args.region, sample_rate=SAMPLE_RATE)
+    recorder = None
     if recording is not None:
         from videopac.record import Recorder
-        machine = Recorder(machine, recording)
+        recorder = Recorder(machine, recording)
 
     from videopac.session import Session
-    session = Session(machine, keymap, paths.cartridge_name(args.cart, "conquest"))
+    session = Session(machine if recorder is None else recorder, keymap,
+                      paths.cartridge_name(args.cart, "conquest"))
     session.debugger = debug.PlayDebugger(session, symbols)
     try:
         window = open_window(session, args, screen, table)
@@ -228,8 +230,8 @@ def main(args: argparse.Namespace) -> int:
     finally:
         if table:
             table.close()
-        if recording is not None:
-            machine.close()
+        if recorder is not None:
+            recorder.close()
 
 
 def open_window(session, args: argparse.Namespace, screen, table=None):

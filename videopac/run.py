@@ -15,6 +15,7 @@ import sys
 import wave
 import zlib
 from dataclasses import dataclass
+from typing import Callable, TypeVar
 
 from i18n import _
 
@@ -138,7 +139,10 @@ def _images(args: argparse.Namespace) -> tuple[bytes, bytes | None]:
     return bios, _image(args.cart, load_cart, "conquest")
 
 
-def _read_input(path: str, read) -> str | bytes:
+Content = TypeVar("Content", str, bytes)
+
+
+def _read_input(path: str, read: Callable[[str], Content]) -> Content:
     """``read(path)`` (a bounded reader of cartridge/files.py); UsageError in one sentence when
     the file is missing, unreadable, too large or not text."""
     try:

@@ -26,11 +26,14 @@ import re
 import threading
 import time
 from dataclasses import dataclass
-from typing import Callable, NamedTuple
+from typing import TYPE_CHECKING, Callable, NamedTuple
 
 import serial
 
 from i18n import _
+
+if TYPE_CHECKING:
+    from o2em_core import Machine
 
 # --- protocol constants (tools/joystick_adapter/joystick_protocol.h holds the same values;
 #     tests/serial/test_firmware.py keeps them from drifting) ------------------------------
@@ -357,7 +360,7 @@ class SerialJoystickSource:
         self.reader = reader
         self.joysticks = joysticks
 
-    def apply(self, machine: object) -> None:
+    def apply(self, machine: Machine) -> None:
         """Copy the current switch states to the machine; call once per emulated frame."""
         for n in self.joysticks:
             machine.set_joystick(n, **self.reader.state(n)._asdict())

@@ -9,7 +9,7 @@ from __future__ import annotations
 import collections
 import pathlib
 import time
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from i18n import _
 
@@ -19,6 +19,9 @@ from o2em_core.savestate import STATE_FILE_LIMIT
 from videopac import paths
 from videopac.controls import BY_NAME
 from videopac.keymap import DIRECTIONS, Binding, Keymap
+
+if TYPE_CHECKING:
+    from videopac.debug import PlayDebugger
 
 SLOTS = 10
 MESSAGE_SECONDS = 2.0
@@ -41,12 +44,13 @@ class Session:
         self._message_until = 0.0
         self._held: dict[int, tuple[Binding, bool]] = {}    # PC symbol -> (binding, with Shift)
         self._keys: collections.Counter[str] = collections.Counter()  # Videopac key -> PC keys on it
-        self._bits = [[frozenset(), frozenset()], [frozenset(), frozenset()]]  # [stick][source]
+        self._bits: list[list[frozenset[str]]] = [[frozenset(), frozenset()],
+                                                  [frozenset(), frozenset()]]  # [stick][source]
         self._sent: list[frozenset | None] = [None, None]
         # which sources each joystick listens to (--joystick; videopac/joystick_spec.routing)
         self.accepts: list[tuple[bool, bool]] = [(True, True), (True, True)]
         self.window_actions: dict[str, Callable[[], None]] = {}  # fullscreen etc., set by the window
-        self.debugger = None            # videopac.debug.PlayDebugger, set by play
+        self.debugger: PlayDebugger | None = None      # set by play
         self.debug_lines: list[str] = []     # the registers the window shows while debugging
 
     # -- messages ---------------------------------------------------------------------------
