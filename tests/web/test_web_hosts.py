@@ -115,12 +115,15 @@ def test_allow_host_takes_a_name_or_an_address_only(tmp_path):
 
 def private_network() -> list[str] | None:
     """The command prefix that runs a program in a network of its own (no way out) whose loopback
-    also has the address LAN as its default route; None if this machine cannot make one."""
+    also has the address LAN as its default route; None if this machine cannot make one. The
+    program is the first process of its own process namespace too: when it ends, or unshare is
+    killed (a timeout), every process it started ends with it, the server included."""
     if not (shutil.which("unshare") and shutil.which("ip")):
         return None
     setup = (f"ip link set lo up && ip addr add {LAN}/24 dev lo && ip route add default dev lo src {LAN}"
              ' && exec "$@"')
-    prefix = ["unshare", "--user", "--map-root-user", "--net", "sh", "-c", setup, "sh"]
+    prefix = ["unshare", "--user", "--map-root-user", "--net", "--pid", "--fork", "--kill-child",
+              "sh", "-c", setup, "sh"]
     try:
         ok = subprocess.run(prefix + ["true"], capture_output=True, timeout=30).returncode == 0
     except (OSError, subprocess.TimeoutExpired):
