@@ -118,6 +118,28 @@ def _field_offsets(fields: tuple[tuple[str, int, int, str], ...]) -> dict[str, i
 
 # _CMAP = 0, _CLAIM = 360, ... and SCRATCH_SIZE: plain ints, which numba compiles in as constants
 globals().update(_field_offsets(SCRATCH_FIELDS))
+# The same names declared, in the same order, so that a reader and a static checker (mypy) see
+# them; their values are the ones just made (tests/vdc/test_raster.py checks the two lists).
+_CMAP: int
+_CLAIM: int
+_COLOUR: int
+_HITS: int
+_EDGE: int
+_SNAP: int
+_OBJECT_LINES: int
+_LINE: int
+_NTSC: int
+_ACTIVE: int
+_DRAWN: int
+_KIND: int
+_SPAN_LEFT: int
+_SPAN_RIGHT: int
+_RULES: int
+_TOTAL: int
+_OVERLAPS: int
+_TPL_VALID: int
+_TPL: int
+SCRATCH_SIZE: int
 SCRATCH_ROWS = -(-SCRATCH_SIZE // WIDTH)   # whole frame rows (a multiple of 8 bytes)
 
 # 0xA3 bits 5/4/3 = R/G/B -> palette index I·8 + B·4 + G·2 + R (docs/hardware.md §8.3)

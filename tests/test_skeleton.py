@@ -4,6 +4,7 @@ import ast
 import subprocess
 import sys
 
+from tests.typecheck import assert_strict
 from videopac import cli
 
 
@@ -58,3 +59,7 @@ def test_a_wrong_arrow_is_seen(tmp_path):
     module = tmp_path / "m.py"
     module.write_text("def f():\n    from videopac import cli\n    import cartridge.opcodes\n")
     assert imported_parts(module) == {"videopac", "cartridge"}
+
+
+def test_the_opcode_table_leaf_passes_mypy_strict():
+    assert_strict("mcs48")

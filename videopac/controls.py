@@ -26,7 +26,7 @@ class Control:
     keys: tuple[str, ...]                # default PC keys (pyglet key names)
     comment: str                         # what it does, beside it in the default keymap file
     label: str | None                    # its name on the F1 overlay (N_), None: not shown there
-    press: Callable[[Session], None]     # what the key going down does
+    press: Callable[[Session], object]   # what the key going down does (its value is not used)
     release: Callable[[Session], None] | None = None   # for a control that acts while held
     panel: str | None = None             # what it does on the ledger panel's key line (N_), None: not there
 

@@ -119,12 +119,14 @@ def contest_lines(s: State, bridge=None, keys: str = "") -> list[tuple[str, tupl
     from videopac.bridge import colour_name
     side = {n: f" ({colour_name(colours[n])})" if n in colours else "" for n in (a, d)}
     if contest.kind == "war":
+        assert contest.target is not None          # a war is fought for a country
         out.append((_("War for {country}: {a} attacks, {d} defends — {wins_a}–{wins_d} after {n} of 3 "
                       "battles").format(country=shown(contest.target), a=a + side[a], d=d + side[d],
                                         wins_a=contest.wins[0], wins_d=contest.wins[1], n=contest.battles),
                     ACCENT))
     else:
         c = s.confrontation
+        assert c is not None                       # a contest that is no war is a confrontation
         out.append((_("Confrontation (rule 21): {challenger} – {opponent}; {a} attacks this battle; "
                       "winner +1 square, loser −1").format(challenger=c.challenger, opponent=c.opponent,
                                                            a=a + side[a]), ACCENT))
@@ -272,13 +274,14 @@ class LedgerPanel:
         zones = list(s.board.zones.items())
         rows_in_box = max(len(c) for _, c in zones) + 1          # a header line and the countries
         chars = 16 if self.large else 5                          # full names, or abbreviations
-        best = None
+        best: tuple[float, int, int, float] | None = None
         for cols in range(1, len(zones) + 1):
             rows = math.ceil(len(zones) / cols)
             line = (h / rows - GAP) / rows_in_box
             font = min(line * 0.5, (w / cols - GAP) / (chars * 0.8))
             if best is None or font > best[0]:
                 best = (font, cols, rows, line)
+        assert best is not None                    # the board has zones
         font, cols, rows, line = best
         font = max(5.0, min(12.0, font))
         box_w, box_h = w / cols, h / rows
@@ -299,7 +302,7 @@ class LedgerPanel:
                 fill = TILE
                 if holders:
                     first = owner or holders[0]
-                    kind = "homeland" if owner else s.holders.get(c.name, {}).get(first)
+                    kind = "homeland" if owner else s.holders.get(c.name, {}).get(first, "conquered")
                     fill = self._tile(tx, ty0, tw, th, colour[first], kind)
                 else:
                     self._rect(tx, ty0, tw, th, fill)
@@ -366,7 +369,7 @@ class LedgerPanel:
     def _text(self, x: int, top: int, w: int, bottom: int, s: State, size: float) -> None:
         chart_h = max(60, int((top - bottom) * (0.28 if self.large else 0.22)))
         chart_bottom = bottom
-        y = top
+        y: float = top
         headline = winner_text(s)
         paragraphs: list[tuple[str, tuple, float, bool]] = []
         if headline:
@@ -445,6 +448,7 @@ class LedgerPanel:
     def draw(self) -> None:
         if self.visible:
             self.refresh()
+            assert self.batch is not None              # refresh made it
             self.batch.draw()
 
     def country_at(self, px: float, py: float) -> str | None:

@@ -56,7 +56,9 @@ class Table:
             frames += 1
             if frames % POLL_FRAMES == 0:
                 self.reload()
-            bridge.observe(Snapshot.of(decode(machine.iram, symbols)))
+            decoded = decode(machine.iram, symbols)
+            assert decoded is not None       # open_table refused symbols that do not publish it
+            bridge.observe(Snapshot.of(decoded))
         return on_frame
 
     def reload(self) -> bool:

@@ -10,6 +10,7 @@ nearest-neighbour filtering), the pair of integers closest to that ratio at the 
 from __future__ import annotations
 
 import ctypes
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pyglet
@@ -21,6 +22,9 @@ from i18n import N_, _
 from o2em_core import palette
 from videopac.controls import CONTROLS
 from videopac.keymap import pc_name
+
+if TYPE_CHECKING:
+    from videopac.ledger_panel import LedgerPanel
 
 WIDTH, HEIGHT = 360, 243
 # ITU-R BT.601 square-pixel sampling rates per frame line, halved for one field
@@ -86,7 +90,7 @@ class PlayWindow(pyglet.window.Window):
         self.picture.update(x=0, y=0)
         self.text = pyglet.text.Label("", font_size=14, x=8, y=8, color=MESSAGE_COLOUR)
         self.status = pyglet.text.Label("", font_size=14, anchor_x="right", color=MESSAGE_COLOUR)
-        self.panel = None              # the ledger panel beside the picture (videopac/table.py)
+        self.panel: LedgerPanel | None = None   # the ledger beside the picture (videopac/table.py)
         self.panel_width = side[0]
         self._help_batch: pyglet.graphics.Batch | None = None
         self._help_parts: list = []
@@ -116,9 +120,10 @@ class PlayWindow(pyglet.window.Window):
 
     def _place(self) -> None:
         width, height = self.get_size()   # drawing units (on HiDPI screens the OS doubles them)
-        side = self.panel_width if self.panel is not None and self.panel.visible else 0
-        if side:
-            self.panel.layout(width - side, 0, side, height)
+        panel = self.panel
+        side = self.panel_width if panel is not None and panel.visible else 0
+        if panel is not None and side:
+            panel.layout(width - side, 0, side, height)
         width -= side
         x, y, sx, sy = fit(self.region, width, height)
         self.picture.update(x=x, y=y, scale_x=sx, scale_y=sy)
@@ -199,6 +204,8 @@ class PlayWindow(pyglet.window.Window):
     def toggle_panel(self) -> None:
         """F4: show or hide the ledger beside the picture (the window grows or shrinks with it)."""
         panel = self.panel
+        if panel is None:                # a window without a ledger
+            return
         panel.visible = not panel.visible
         if not self.fullscreen:          # the window manager resizes the window; then on_resize
             w, h = self.get_size()
@@ -255,7 +262,8 @@ class PlayWindow(pyglet.window.Window):
 
     def _stick_keys(self, stick: int) -> dict[str, list[str]]:
         """Joystick directions -> the PC keys on them (Num-Lock-off aliases left out)."""
-        keymap, out = self.session.keymap, {}
+        keymap = self.session.keymap
+        out: dict[str, list[str]] = {}
         for symbol, b in keymap.bindings.items():
             name = keymap.names[symbol]
             if b.kind == "joystick" and b.stick == stick and (

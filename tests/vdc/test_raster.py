@@ -497,6 +497,9 @@ def test_scratch_fields_have_bytes_of_their_own_inside_the_scratch():
     last_at, last_size, _name = fields[-1]
     assert last_at + last_size <= raster.SCRATCH_SIZE <= raster.SCRATCH_ROWS * raster.WIDTH
     assert raster.SCRATCH_SIZE == sum(count * size for _n, count, size, _m in raster.SCRATCH_FIELDS)
+    # the declarations a reader and mypy see name the generated globals, in their order
+    declared = [n for n in raster.__annotations__ if n.startswith("_") or n == "SCRATCH_SIZE"]
+    assert declared == [*("_" + name for name in names), "SCRATCH_SIZE"]
 
 
 def test_two_byte_fields_keep_the_low_byte_first():
