@@ -1,25 +1,28 @@
 """Drawing of one scanline of the Intel 8244/8245 picture (docs/hardware.md §7–9).
 
 Interface contract between the machine core (which keeps time and decides *when* a piece of a line
-is drawn) and the drawing rules (which decide *what* the pixels are):
+is drawn: vdc.py) and the drawing rules (which decide *what* the pixels are):
 
-    draw_segment(vregs, ntsc, line, x0, x1, lum_forced, row) -> (collision_bits, status_bits)
+    draw_into(vregs, ntsc, line, x0, x1, lum_forced, row, r, s, b, written)
+        -> (collision_bits, status_bits)
 
 * ``vregs``: uint8[256], the VDC register file as the chip holds it (0xA2 holds the collision
   *mask*; the collision *result* is kept by the caller).
 * ``ntsc``: True for the 8244, False for the 8245 (the 8244 hides majors with Y < 0x0E).
 * ``line``: scanline 0..242; ``x0``..``x1``: half-open range of pixel clocks (0..360) to draw.
 * ``lum_forced``: True while P17 = 0 (intensity forced on for every pixel).
-* ``row``: uint8[360] view of the frame row; pixels x0..x1-1 receive palette indices.
+* ``row[r:]``: the frame row; pixels x0..x1-1 receive palette indices.
+* ``s[b:]``: the scratch (SCRATCH_FIELDS), kept after the frame in a ``new_work()`` array, one
+  per machine and part of its state: the whole line is composed once per register state and
+  later segments of the line only copy pixels, which keeps the many small catch-up segments of
+  a busy program cheap, and the left neighbour of ``x0`` is the one actually drawn.
+* ``written=False`` promises that ``vregs`` is unchanged since the last call with this scratch,
+  which saves comparing it with the snapshot.
 * Returns the collision bits to OR into the result register 0xA2 and the status bits to OR into
   0xA1 (bit 7: major-system overlap) for pixels x0..x1-1 only.
 
-``draw_segment_with(..., scratch)`` is the same with caller-owned working memory from
-``new_scratch()`` (one per machine, part of its state): the whole line is composed once per
-register state and later segments of the line only copy pixels, which keeps the many small
-catch-up segments of a busy program cheap, and the left neighbour of ``x0`` is the one actually
-drawn. ``draw_segment`` composes into fresh memory on every call. Background and grid of a
-line come from a template per grid pattern, made once per register state.
+Background and grid of a line come from a template per grid pattern, made once per register
+state.
 
 Drawing model (MAME's scanline renderer, docs/hardware.md §8.2): background; grid (horizontal
 segments, dots, vertical segments); quads 3→0 and characters 11→0 (the major system, where the
@@ -450,16 +453,12 @@ def _or_pixels(s: np.ndarray, at: int, x0: int, x1: int) -> int:
     return r
 
 
-def new_scratch() -> np.ndarray:
-    """Working memory for ``draw_segment_with`` (one composed line and its origin)."""
-    return np.zeros(SCRATCH_ROWS * WIDTH, dtype=np.uint8)
-
-
 @njit(cache=True)
 def draw_into(vregs: np.ndarray, ntsc: bool, line: int, x0: int, x1: int, lum_forced: bool,
           row: np.ndarray, r: int, s: np.ndarray, b: int, written: bool) -> tuple[int, int]:
-    """``draw_segment_with`` into the row at ``row[r:]`` with the scratch at ``s[b:]`` (the
-    machine's loop draws into its work array, frame row and scratch in one, through this)."""
+    """Draw pixels x0..x1-1 of scanline ``line`` into ``row[r:]`` with the scratch at ``s[b:]``
+    (the module's interface contract above; the machine's loop draws into its work array, frame
+    row and scratch in one)."""
     x0 = max(x0, 0)
     x1 = min(x1, WIDTH)
     if x1 <= x0:
@@ -504,40 +503,6 @@ def draw_into(vregs: np.ndarray, ntsc: bool, line: int, x0: int, x1: int, lum_fo
         left = left_drawn if follows else s[b + _CMAP + x0 - 1]
         result |= _edge(mask, np.int64(left), np.int64(s[b + _CMAP + x0]))
     return result, ST_OVERLAP if claims & 2 else 0
-
-
-@njit(cache=True)
-def draw_segment_with(vregs: np.ndarray, ntsc: bool, line: int, x0: int, x1: int,
-                      lum_forced: bool, row: np.ndarray, s: np.ndarray,
-                      written: bool = True) -> tuple[int, int]:
-    """``draw_segment`` with caller-owned working memory ``s`` from ``new_scratch()``.
-    ``written=False`` promises that ``vregs`` is unchanged since the last call with this
-    scratch, which saves comparing it with the snapshot."""
-    return draw_into(vregs, ntsc, line, x0, x1, lum_forced, row, 0, s, 0, written)
-
-
-@njit(cache=True)
-def draw_segment(vregs: np.ndarray, ntsc: bool, line: int, x0: int, x1: int,
-                 lum_forced: bool, row: np.ndarray) -> tuple[int, int]:
-    """Draw pixels x0..x1-1 of scanline ``line`` from the current registers; return the
-    collision result bits and status bits these pixels produce."""
-    return draw_segment_with(vregs, ntsc, line, x0, x1, lum_forced, row,
-                             np.zeros(SCRATCH_ROWS * WIDTH, dtype=np.uint8))
-
-
-@njit(cache=True)
-def render_frame(vregs: np.ndarray, ntsc: bool, lum_forced: bool,
-                 frame: np.ndarray) -> tuple[int, int]:
-    """Draw every line of ``frame`` (uint8 [243, 360]) from one register state, as the chip does
-    when no register changes during the frame; returns the OR of collision and status bits."""
-    scratch = np.zeros(SCRATCH_ROWS * WIDTH, dtype=np.uint8)
-    result = 0
-    status = 0
-    for line in range(frame.shape[0]):
-        r, st = draw_segment_with(vregs, ntsc, line, 0, WIDTH, lum_forced, frame[line], scratch)
-        result |= r
-        status |= st
-    return result, status
 
 
 # The machine keeps the scratch after the frame being drawn, in one flat array, so that it travels

@@ -22,9 +22,34 @@ def regs(ctrl: int = OBJECTS, colour: int = 0) -> np.ndarray:
     return v
 
 
+def new_scratch() -> np.ndarray:
+    """Working memory of the compositor, as the machine keeps after its frame."""
+    return np.zeros(raster.SCRATCH_ROWS * raster.WIDTH, dtype=np.uint8)
+
+
+def draw(v: np.ndarray, line: int, x0: int, x1: int, row: np.ndarray,
+         scratch: np.ndarray | None = None, ntsc: bool = False, lum: bool = False) -> tuple[int, int]:
+    """Pixels x0..x1-1 of ``line`` through the machine's own entry (raster.draw_into), with
+    ``scratch`` kept between calls as the machine keeps it, or fresh memory each time."""
+    s = new_scratch() if scratch is None else scratch
+    return raster.draw_into(v, ntsc, line, x0, x1, lum, row, 0, s, 0, True)
+
+
+def render(v: np.ndarray, ntsc: bool, lum: bool, f: np.ndarray) -> tuple[int, int]:
+    """Every line of ``f`` from one register state, as the chip draws a frame in which no
+    register changes; the OR of the collision and status bits."""
+    scratch = new_scratch()
+    result = status = 0
+    for line in range(f.shape[0]):
+        r, st = draw(v, line, 0, raster.WIDTH, f[line], scratch, ntsc, lum)
+        result |= r
+        status |= st
+    return result, status
+
+
 def frame(v: np.ndarray, ntsc: bool = False, lum: bool = False) -> tuple[np.ndarray, int, int]:
     f = np.full((raster.HEIGHT, raster.WIDTH), 0xEE, dtype=np.uint8)
-    res, st = raster.render_frame(v, ntsc, lum, f)
+    res, st = render(v, ntsc, lum, f)
     return f, res, st
 
 
@@ -437,22 +462,19 @@ def busy_regs():
 def test_segments_give_the_same_pixels_and_collisions_as_whole_lines(cuts):
     v = busy_regs()
     whole = np.zeros((raster.HEIGHT, raster.WIDTH), np.uint8)
-    raster.render_frame(v, False, False, whole)
+    render(v, False, False, whole)
     pieces = np.zeros_like(whole)
     bounds = (0,) + cuts + (raster.WIDTH,)
     for with_scratch in (True, False):
-        scratch = raster.new_scratch()
+        scratch = new_scratch()
         total_r = total_s = 0
         for line in range(raster.HEIGHT):
             r_line = s_line = 0
             for a, b in zip(bounds, bounds[1:]):
-                if with_scratch:
-                    r, s = raster.draw_segment_with(v, False, line, a, b, False, pieces[line], scratch)
-                else:
-                    r, s = raster.draw_segment(v, False, line, a, b, False, pieces[line])
+                r, s = draw(v, line, a, b, pieces[line], scratch if with_scratch else None)
                 r_line |= r
                 s_line |= s
-            wr, ws = raster.draw_segment(v, False, line, 0, raster.WIDTH, False, whole[line])
+            wr, ws = draw(v, line, 0, raster.WIDTH, whole[line])
             assert (r_line, s_line) == (wr, ws), line
             total_r |= r_line
         assert (pieces == whole).all()
@@ -462,9 +484,10 @@ def test_segments_give_the_same_pixels_and_collisions_as_whole_lines(cuts):
 def test_mid_line_register_change_takes_effect_from_the_beam():
     v = regs(colour=0x08)                 # blue background
     row = np.zeros(raster.WIDTH, np.uint8)
-    raster.draw_segment(v, False, 50, 0, 100, False, row)
+    scratch = new_scratch()
+    draw(v, 50, 0, 100, row, scratch)
     v[0xA3] = 0x20                        # red from pixel 100 on
-    raster.draw_segment(v, False, 50, 100, raster.WIDTH, False, row)
+    draw(v, 50, 100, raster.WIDTH, row, scratch)
     assert (row[:100] == 4).all() and (row[100:] == 1).all()
 
 
@@ -475,11 +498,11 @@ def test_edge_at_segment_boundary_uses_the_pixel_drawn_before():
     v[0xE0] = 1
     put_sprite(v, 0, 30, 10, [0xFF] * 8, attr=0)
     v[0xA2] = 0x01
-    scratch = raster.new_scratch()
+    scratch = new_scratch()
     row = np.zeros(raster.WIDTH, np.uint8)
-    raster.draw_segment_with(v, False, 30, 0, 30, False, row, scratch)
+    draw(v, 30, 0, 30, row, scratch)
     v[0xA0] = OBJECTS
-    r, _ = raster.draw_segment_with(v, False, 30, 30, raster.WIDTH, False, row, scratch)
+    r, _ = draw(v, 30, 30, raster.WIDTH, row, scratch)
     assert r == 0x10
 
 
