@@ -40,6 +40,8 @@ there. ``set_edge_pass(work, False)`` gives 0.251's results; tests/vdc/test_vs_m
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 from numba import njit
 
@@ -74,76 +76,75 @@ PICTURE_REGS = (SPRITE_BASE, BEAM_Y)    # 00–A3, up to the beam registers
 GRID_REGS = (GRID_H, GRID_V_END)
 
 # ---- The compositor's scratch (docs/video-and-sound.md, "The compositor's scratch") ----------
-# One composed line and what it was composed from, in one uint8 array. Each row is one field,
-# in the order the fields lie in memory: (name, elements, bytes per element, what it holds).
-# The offsets ``_NAME`` are made from this table below; a field of 2-byte elements is read and
-# written with ``_get16``/``_put16`` (low byte first). The bytes are saved with the machine
-# (docs/emulator.md, "Save states"), so a row is never moved: new fields go into a spare row or
-# at the end, and a change of any offset changes ``savestate.layout_fingerprint``.
 GRID_KINDS = 20          # _grid_kind values: 0 (no grid) .. 2 + 2·8 + 1
 KIND_OBJECTS = 64        # added to a line's grid kind in _KIND when objects cover the line
-SCRATCH_FIELDS: tuple[tuple[str, int, int, str], ...] = (
-    ("CMAP", WIDTH, 1, "class bits per pixel"),
-    ("CLAIM", WIDTH, 1, "bit 0: a major claimed the pixel; bit 1: a second major met it"),
-    ("COLOUR", WIDTH, 1, "palette index per pixel (without LUM)"),
-    ("HITS", WIDTH, 1, "collision result bits produced by drawing the pixel"),
-    ("EDGE", WIDTH, 1, "collision result bits of the pixel meeting its left neighbour"),
-    ("SNAP", 256, 1, "the 256 registers the line was composed from"),
-    ("OBJECT_LINES", HEIGHT, 1, "per scanline: 1 if an object covers it (for the snapshot)"),
-    ("LINE", 1, 1, "composed line + 1 (0 = nothing composed)"),
-    ("NTSC", 1, 1, "region of the snapshot: 2 NTSC, 1 PAL, 0 = no snapshot"),
-    ("ACTIVE", 1, 1, "1 if anything besides the background is on the line"),
-    ("DRAWN", 1, 2, "pixel up to which the line has been handed out"),
-    ("KIND", 1, 1, "the composed line's _line_kind: grid kind (+ KIND_OBJECTS)"),
-    ("SPAN_LEFT", 1, 2, "pixels SPAN_LEFT..SPAN_RIGHT-1 hold every object pixel"),
-    ("SPAN_RIGHT", 1, 2, "of the composed line (an empty span: no object on it)"),
-    ("RULES", 1, 1, "bit 0: leave out the edge pass (NO_EDGE_PASS; MAME 0.251 has none)"),
-    ("TOTAL", 1, 1, "OR of every hit and edge hit of the composed line"),
-    ("OVERLAPS", 1, 1, "1 if two majors met somewhere on the composed line"),
-    ("", 3, 1, "spare"),
-    ("TPL_VALID", GRID_KINDS, 1, "per grid kind: 1 if its template below is up to date"),
-    ("", 4, 1, "spare"),
-    ("TPL", GRID_KINDS, 2 * WIDTH, "per grid kind: class map, then colours, of background + grid"),
-)
 
 
-def _field_offsets(fields: tuple[tuple[str, int, int, str], ...]) -> dict[str, int]:
-    """``{"_NAME": offset}`` of every named field of a layout table, and its total size."""
-    offsets = {}
-    at = 0
-    for name, count, size, _meaning in fields:
-        if name:
-            offsets["_" + name] = at
-        at += count * size
-    offsets["SCRATCH_SIZE"] = at
-    return offsets
+class Field(NamedTuple):
+    """One field of the scratch: ``count`` elements of ``size`` bytes (2: low byte first)."""
+
+    name: str
+    count: int
+    size: int
+    meaning: str
 
 
-# _CMAP = 0, _CLAIM = 360, ... and SCRATCH_SIZE: plain ints, which numba compiles in as constants
-globals().update(_field_offsets(SCRATCH_FIELDS))
-# The same names declared, in the same order, so that a reader and a static checker (mypy) see
-# them; their values are the ones just made (tests/vdc/test_raster.py checks the two lists).
-_CMAP: int
-_CLAIM: int
-_COLOUR: int
-_HITS: int
-_EDGE: int
-_SNAP: int
-_OBJECT_LINES: int
-_LINE: int
-_NTSC: int
-_ACTIVE: int
-_DRAWN: int
-_KIND: int
-_SPAN_LEFT: int
-_SPAN_RIGHT: int
-_RULES: int
-_TOTAL: int
-_OVERLAPS: int
-_TPL_VALID: int
-_TPL: int
-SCRATCH_SIZE: int
+_ROWS: list[Field] = []
+
+
+def _field(name: str, count: int, size: int, meaning: str) -> int:
+    """Append a row to the scratch table; its offset (the bytes of the rows before it)."""
+    at = sum(row.count * row.size for row in _ROWS)
+    _ROWS.append(Field(name, count, size, meaning))
+    return at
+
+
+# One composed line and what it was composed from, in one uint8 array: a row per field, in the
+# order the fields lie in memory; each offset is the bytes of the rows above it. Each name is
+# written twice, as the module global (plain ints, which numba compiles in as constants, and
+# which type checkers see) and as the row's name; the check after the table holds them equal.
+# 2-byte fields are read and written through _get16/_put16. The bytes are saved with the machine
+# (docs/emulator.md, "Save states"), so a row is never moved: new fields take a spare row or go at
+# the end, and a change of any offset changes ``savestate.layout_fingerprint``.
+#      global = _field(name,            elements,   bytes, what it holds)
+_CMAP         = _field("_CMAP",         WIDTH,      1, "class bits per pixel")
+_CLAIM        = _field("_CLAIM",        WIDTH,      1, "bit 0: a major claimed it, 1: two met")
+_COLOUR       = _field("_COLOUR",       WIDTH,      1, "palette index per pixel (without LUM)")
+_HITS         = _field("_HITS",         WIDTH,      1, "collision bits of drawing the pixel")
+_EDGE         = _field("_EDGE",         WIDTH,      1, "collision bits of it meeting its left")
+_SNAP         = _field("_SNAP",         256,        1, "registers the line was composed from")
+_OBJECT_LINES = _field("_OBJECT_LINES", HEIGHT,     1, "per line: 1 if an object covers it")
+_LINE         = _field("_LINE",         1,          1, "composed line + 1 (0: none)")
+_NTSC         = _field("_NTSC",         1,          1, "snapshot's region: 2 NTSC, 1 PAL, 0 none")
+_ACTIVE       = _field("_ACTIVE",       1,          1, "1 if more than background on the line")
+_DRAWN        = _field("_DRAWN",        1,          2, "pixel the line is handed out up to")
+_KIND         = _field("_KIND",         1,          1, "the composed line's _line_kind")
+_SPAN_LEFT    = _field("_SPAN_LEFT",    1,          2, "pixels SPAN_LEFT..SPAN_RIGHT-1 hold")
+_SPAN_RIGHT   = _field("_SPAN_RIGHT",   1,          2, "every object pixel of the line")
+_RULES        = _field("_RULES",        1,          1, "bit 0: no edge pass (NO_EDGE_PASS)")
+_TOTAL        = _field("_TOTAL",        1,          1, "OR of the line's hits and edge hits")
+_OVERLAPS     = _field("_OVERLAPS",     1,          1, "1 if two majors met on the line")
+_field(                 "",             3,          1, "spare")
+_TPL_VALID    = _field("_TPL_VALID",    GRID_KINDS, 1, "per grid kind: 1 if the template is made")
+_field(                 "",             4,          1, "spare")
+_TPL          = _field("_TPL",          GRID_KINDS, 2 * WIDTH, "template: class map, colours")
+
+SCRATCH_FIELDS: tuple[Field, ...] = tuple(_ROWS)
+SCRATCH_SIZE = sum(row.count * row.size for row in SCRATCH_FIELDS)
 SCRATCH_ROWS = -(-SCRATCH_SIZE // WIDTH)   # whole frame rows (a multiple of 8 bytes)
+
+
+def _names_match_rows() -> None:
+    """Each named row's name is the module global that holds its offset (an import error if
+    not)."""
+    at = 0
+    for row in SCRATCH_FIELDS:
+        if row.name and globals().get(row.name) != at:
+            raise ImportError(f"raster.SCRATCH_FIELDS: {row.name} is not its global")
+        at += row.count * row.size
+
+
+_names_match_rows()
 
 # 0xA3 bits 5/4/3 = R/G/B -> palette index I·8 + B·4 + G·2 + R (docs/hardware.md §8.3)
 BACKGROUND_INDEX = np.array([((v >> 2) & 1) | (((v >> 1) & 1) << 1) | ((v & 1) << 2)
