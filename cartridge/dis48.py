@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Sequence
 
 from . import __version__
-from .asm48.cli import OneLineParser, parse_address
-from .files import TooLarge, read_at_most
+from .asm48.cli import OneLineParser, parse_address, read_input
+from .files import read_at_most
 from .asm48.encoder import BANK, PAGE
 from .symbols import load_symbols
 from .opcodes import ADDRESS, ENCODINGS, IMMEDIATE, OPCODES, KEYWORDS, Opcode
@@ -126,23 +126,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--org", type=parse_address, default=0, help="address of the first byte")
     p.add_argument("--sym", metavar="FILE", help="JSON symbol file (as written by asm48 --sym)")
     args = p.parse_args(argv)
-    try:
-        data = read_at_most(args.rom, MEMORY, "the 4 KB program memory")
-    except TooLarge as e:
-        print(f"{PROG}: {e}", file=sys.stderr)
-        return 2
-    except OSError as e:
-        print(f"{PROG}: cannot read {args.rom}: {e.strerror or e}", file=sys.stderr)
+    data = read_input(PROG, args.rom, lambda p: read_at_most(p, MEMORY, "the 4 KB program memory"))
+    if data is None:
         return 2
     symbols = None
     if args.sym:
-        try:
-            symbols = load_symbols(Path(args.sym))
-        except OSError as e:
-            print(f"{PROG}: cannot read {args.sym}: {e.strerror}", file=sys.stderr)
-            return 2
-        except ValueError as e:
-            print(f"{PROG}: {args.sym} is not a symbol file: {e}", file=sys.stderr)
+        symbols = read_input(PROG, args.sym, lambda p: load_symbols(Path(p)), not_a="a symbol file")
+        if symbols is None:
             return 2
     try:
         text = disassemble(data, args.org, symbols)

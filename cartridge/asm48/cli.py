@@ -6,15 +6,17 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import NoReturn, Sequence
+from typing import Callable, NoReturn, Sequence, TypeVar
 
 from .. import __version__
 from .core import assemble
 from .errors import AsmError
-from ..files import TooLarge, read_at_most, write_all
+from ..files import read_at_most, write_all
 
 PROG = "asm48"
 SOURCE_LIMIT = 16 << 20     # bytes of the main source file
+
+Content = TypeVar("Content")
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -23,6 +25,23 @@ class OneLineParser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         sys.stderr.write(f"{self.prog}: {message} (see {self.prog} --help)\n")
         raise SystemExit(2)
+
+
+def read_input(prog: str, path: Path | str, read: Callable[[Path | str], Content],
+               not_a: str | None = None) -> Content | None:
+    """``read(path)`` for asm48 and dis48 (``read`` is one of cartridge/files.py's bounded
+    readers, or one built on them); None when it failed, after one sentence on standard error
+    for the caller's exit code 2: ``PROG: cannot read PATH: reason`` when the file cannot be
+    read, else the reader's sentence (too large, not text), or ``PROG: PATH is not NOT_A: ...``
+    when ``not_a`` names what the file should have been. The tools speak English
+    (docs/i18n.md); only the bounded readers' own sentences are translated."""
+    try:
+        return read(path)
+    except OSError as e:
+        print(f"{prog}: cannot read {path}: {e.strerror or e}", file=sys.stderr)
+    except ValueError as e:
+        print(f"{prog}: {path} is not {not_a}: {e}" if not_a else f"{prog}: {e}", file=sys.stderr)
+    return None
 
 
 def parse_address(text: str) -> int:
@@ -79,14 +98,10 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     source = Path(args.source)
-    try:
-        text = read_at_most(source, SOURCE_LIMIT, "source files").decode("latin-1")
-    except TooLarge as e:
-        print(f"{PROG}: {e}", file=sys.stderr)
+    data = read_input(PROG, source, lambda p: read_at_most(p, SOURCE_LIMIT, "source files"))
+    if data is None:
         return 2
-    except OSError as e:
-        print(f"{PROG}: cannot read {source}: {e.strerror or e}", file=sys.stderr)
-        return 2
+    text = data.decode("latin-1")
     try:
         result = assemble(text, str(source), args.include_dirs, relaxed=args.relaxed)
     except AsmError as e:

@@ -91,6 +91,7 @@ def test_errors_exit_1_and_leave_no_output(tmp_path):
 
 @pytest.mark.parametrize("args, fragment", [
     (["missing.a48", "-o", "x.bin"], "asm48: cannot read missing.a48"),
+    (["/dev/zero", "-o", "x.bin"], "asm48: /dev/zero is larger than 16777216 bytes, the limit for source files"),
     (["prog.a48"], "asm48: the following arguments are required: -o/--output"),
     (["prog.a48", "-o", "x.bin", "--range", "400-"], "asm48: argument --range"),
     (["prog.a48", "-o", "x.bin", "--fill", "300"], "fill byte '300' must be 0..255"),
@@ -130,6 +131,9 @@ def test_dis48_without_symbols_prints_numbers(tmp_path, capsys):
     (["r.bin", "--org", "zz"], "dis48: argument --org: invalid address 'zz'"),
     (["r.bin", "--org", "0xfff"], "do not fit the 4 KB program memory"),
     (["r.bin", "--sym", "bad.json"], "dis48: bad.json is not a symbol file"),
+    (["r.bin", "--sym", "none.json"], "dis48: cannot read none.json: No such file or directory"),
+    (["r.bin", "--sym", "/dev/zero"], "dis48: /dev/zero is not a symbol file: /dev/zero is larger than"),
+    (["/dev/zero"], "dis48: /dev/zero is larger than 4096 bytes, the limit for the 4 KB program memory"),
 ])
 def test_dis48_bad_input(tmp_path, args, fragment):
     (tmp_path / "r.bin").write_bytes(bytes([0, 0]))
