@@ -51,16 +51,17 @@ def key_position(name: str) -> tuple[int, int]:
 TAP_FRAMES = 2
 
 
-def tap(machine: Machine, *names: str, run_frame: Callable[[], None] | None = None) -> None:
+def tap(machine: Machine, *names: str, frames: int = TAP_FRAMES,
+        run_frame: Callable[[], None] | None = None) -> None:
     """Type the keys ``names`` one after the other on the console's keyboard, each held
-    TAP_FRAMES frames and followed by TAP_FRAMES frames with no key, as a person types.
-    ``run_frame`` runs one frame (default ``machine.run_frame``; a caller that does more each
-    frame passes its own)."""
+    ``frames`` frames (default TAP_FRAMES) and followed by as many frames with no key, as a
+    person types. ``run_frame`` runs one frame (default ``machine.run_frame``; a caller that
+    does more each frame passes its own)."""
     step = machine.run_frame if run_frame is None else run_frame
     for name in names:
         machine.press(name)
-        for _frame in range(TAP_FRAMES):
+        for _frame in range(frames):
             step()
         machine.release(name)
-        for _frame in range(TAP_FRAMES):
+        for _frame in range(frames):
             step()

@@ -51,6 +51,7 @@ def main() -> int:
         pyglet.options["audio"] = ("silent",)
         from o2em_core import Machine
         from o2em_core import palette
+        from o2em_core.keyboard import tap
         from videopac import keymap, paths
         from videopac.session import Session
         from videopac.window import PlayWindow
@@ -60,13 +61,7 @@ def main() -> int:
         window = PlayWindow(session, args.region, scale=2)
         for _ in range(round(args.seconds * machine.fps)):
             machine.run_frame()
-        for name in args.press.split():
-            machine.press(name)
-            for _ in range(6):
-                machine.run_frame()
-            machine.release(name)
-            for _ in range(6):
-                machine.run_frame()
+        tap(machine, *args.press.split(), frames=6)
         for _ in range(round(machine.fps) if args.press else 0):
             machine.run_frame()
         window.show(machine.frame)

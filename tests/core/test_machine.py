@@ -152,6 +152,30 @@ def test_keys_and_joysticks() -> None:
         m.set_joystick(2)
 
 
+
+def test_tap_holds_each_key_and_then_leaves_the_keyboard_idle() -> None:
+    """tap types one key after the other: down for ``frames`` frames (TAP_FRAMES unless asked),
+    then up as long; the frames it runs see exactly the keys held."""
+    m = Machine(None, None)
+    seen: list[tuple[int, ...]] = []
+
+    def frame() -> None:
+        m.run_frame()
+        seen.append(tuple(m._keys.tolist()))
+
+    keyboard.tap(m, "A", "1", run_frame=frame)
+    keyboard.tap(m, "ENTER", frames=3, run_frame=frame)
+    down = {}
+    for name in ("A", "1", "ENTER"):
+        m.press(name)
+        down[name] = tuple(m._keys.tolist())
+        m.release(name)
+    idle = tuple(m._keys.tolist())
+    assert not any(idle) and len(set(down.values())) == 3
+    t = keyboard.TAP_FRAMES
+    assert seen == ([down["A"]] * t + [idle] * t + [down["1"]] * t + [idle] * t
+                    + [down["ENTER"]] * 3 + [idle] * 3)
+
 def test_reset_restarts_the_cpu_only() -> None:
     m = run("timer", "pal", 1)
     vregs = m.vdc_regs.copy()

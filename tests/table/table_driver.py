@@ -3,6 +3,7 @@ every frame. The players' hands are ``tap`` (console keys) and the bridge's conf
 from __future__ import annotations
 
 from board_ledger.game import Game
+from o2em_core.keyboard import tap
 from tests.ledger.ledger_helpers import play as game_of  # noqa: F401  (the tests' way to play notation)
 from videopac.bridge import KEY_OF, Bridge, read
 
@@ -19,11 +20,7 @@ class Table:
             self.bridge.observe(read(self.machine, self.symbols))
 
     def tap(self, *keys: str, hold: int = 3) -> None:
-        for key in keys:
-            self.machine.press(key)
-            self.frames(hold)
-            self.machine.release(key)
-            self.frames(hold)
+        tap(self.machine, *keys, frames=hold, run_frame=lambda: self.frames(1))
 
     def program(self, weapons: dict[str, str], energies: dict[str, int] | None = None) -> None:
         """Each fighter selects his controller, his weapon and (in a new war) his energy; ENTER."""
