@@ -251,6 +251,19 @@ def _major_height(y: int, ptr: int) -> int:
 
 
 @njit(cache=True)
+def _major_lines(vregs: np.ndarray, ntsc: bool, base: int) -> tuple[int, int]:
+    """The first scanline of the major (character, or quad by its first sub-character) whose
+    registers start at ``base``, and how many scanlines it covers: two per row, as many rows as
+    _major_height gives for its pointer (a quad's is sub-character 3's, docs/hardware.md §7.5);
+    none on NTSC above Y = 0x0E, where the 8244 does not show majors."""
+    y = np.int64(vregs[base + OBJ_Y])
+    if ntsc and y < 0x0E:
+        return y, 0
+    pointer = base + QUAD_LAST_POINTER if base >= QUAD_BASE else base + OBJ_POINTER
+    return y, 2 * _major_height(y, vregs[pointer])
+
+
+@njit(cache=True)
 def _draw_cell(vregs: np.ndarray, line: int, y: int, x: int, reg: int, mask: int,
                s: np.ndarray, b: int) -> int:
     """One character cell (16 pixel clocks) of a major whose pointer/attribute are at reg,
@@ -289,11 +302,8 @@ def _draw_majors(vregs: np.ndarray, ntsc: bool, line: int, mask: int,
     out = 0
     for q in range(QUADS - 1, -1, -1):
         base = QUAD_BASE + QUAD_SIZE * q
-        y = np.int64(vregs[base + OBJ_Y])
-        if ntsc and y < 0x0E:           # the 8244 does not show majors above Y = 0x0E
-            continue
-        h = _major_height(y, vregs[base + QUAD_LAST_POINTER])   # sub-character 3 sets it
-        if y <= line < y + 2 * h:
+        y, lines = _major_lines(vregs, ntsc, base)
+        if y <= line < y + lines:
             x = 2 * (np.int64(vregs[base + OBJ_X]) + 5)
             if x < WIDTH:
                 left = min(left, x)
@@ -304,10 +314,8 @@ def _draw_majors(vregs: np.ndarray, ntsc: bool, line: int, mask: int,
                                           mask, s, b)
     for i in range(CHARS - 1, -1, -1):
         base = CHAR_BASE + CHAR_SIZE * i
-        y = np.int64(vregs[base + OBJ_Y])
-        if ntsc and y < 0x0E:
-            continue
-        if y <= line < y + 2 * _major_height(y, vregs[base + OBJ_POINTER]):
+        y, lines = _major_lines(vregs, ntsc, base)
+        if y <= line < y + lines:
             x = 2 * (np.int64(vregs[base + OBJ_X]) + 5)
             if x < WIDTH:
                 left = min(left, x)
@@ -429,12 +437,8 @@ def _same_registers(vregs: np.ndarray, ntsc: bool, s: np.ndarray, b: int) -> boo
         for base in range(CHAR_BASE, OBJECTS_END, CHAR_SIZE):   # characters, quad sub-chars
             if base >= QUAD_BASE and (base & QUAD_SUB_BITS) != 0:
                 continue                        # a quad has one Y; its height is sub-char 3's
-            y = np.int64(vregs[base + OBJ_Y])
-            if ntsc and y < 0x0E:
-                continue
-            h = _major_height(y, vregs[base + QUAD_LAST_POINTER if base >= QUAD_BASE
-                                       else base + OBJ_POINTER])
-            for line in range(y, min(y + 2 * h, HEIGHT)):
+            y, lines = _major_lines(vregs, ntsc, base)
+            for line in range(y, min(y + lines, HEIGHT)):
                 s[b + _OBJECT_LINES + line] = 1
         for i in range(SPRITES):
             base = SPRITE_BASE + SPRITE_SIZE * i
