@@ -8,7 +8,6 @@ built-in open BIOS and cartridge headless through the Machine API.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 

@@ -36,7 +36,6 @@ from board_ledger import notation
 from board_ledger.chart import pbr_svg
 from board_ledger.errors import LedgerError, MovedOn, StoreError
 from board_ledger.store import Store
-import i18n
 from i18n import LANGUAGES, N_, _
 from videopac.ledger_view import KEEPER, VIEWER, may_book, movers, speaking, view
 from videopac.web_words import page_words

@@ -10,7 +10,6 @@ import argparse
 import hashlib
 import io
 import json
-import pathlib
 import sys
 import wave
 import zlib

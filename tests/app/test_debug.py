@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import pathlib
 import pty
 import select
 import shutil

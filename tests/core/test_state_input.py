@@ -6,7 +6,6 @@ import subprocess
 import sys
 import zlib
 
-import numpy as np
 import pytest
 
 from cartridge.images import builtin_image

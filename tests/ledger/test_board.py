@@ -1,8 +1,6 @@
 """The board as package data: 43 countries, 11 zones, printed order, values, names and aliases."""
 from __future__ import annotations
 
-import pathlib
-
 import pytest
 
 from board_ledger.board import parse_board, standard_board
