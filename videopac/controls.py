@@ -5,8 +5,9 @@ The keymap checks control names against this table and takes the default ``[cont
 from it (videopac/keymap.py), the session calls the handler (videopac/session.py), the window
 writes the overlay's last line from it (videopac/window.py) and the ledger panel its line of
 ledger keys (videopac/ledger_panel.py), each with the keys the player's keymap binds. The window and the ledger table put
-their own action for a control into ``Session.window_actions`` (fullscreen, the ledger keys);
-the handler here is what happens without them. A new control is one row here.
+their own action for a control into ``Session.window_actions``, keyed by the row (``named``
+refuses a name that is not one): fullscreen, the ledger keys; the handler here is what happens
+without them. A new control is one row here.
 """
 from __future__ import annotations
 
@@ -64,6 +65,16 @@ CONTROLS: tuple[Control, ...] = (
             lambda s: s.no_ledger(), panel=N_("hide")),
 )
 BY_NAME: dict[str, Control] = {c.name: c for c in CONTROLS}
+
+
+def named(name: str) -> Control:
+    """The control called ``name``; a name that is not a row here is refused at once (a
+    programming error: a misspelt action would otherwise never fire)."""
+    try:
+        return BY_NAME[name]
+    except KeyError:
+        known = ", ".join(BY_NAME)
+        raise KeyError(f"{name!r} is not a control of videopac/controls.py ({known})") from None  # i18n: untranslated (a bug)
 
 
 def keymap_table() -> str:

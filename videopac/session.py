@@ -17,7 +17,7 @@ from cartridge.files import read_at_most
 from o2em_core import palette
 from o2em_core.savestate import STATE_FILE_LIMIT
 from videopac import paths
-from videopac.controls import BY_NAME
+from videopac.controls import BY_NAME, Control
 from videopac.keymap import DIRECTIONS, Binding, Keymap
 
 if TYPE_CHECKING:
@@ -49,7 +49,8 @@ class Session:
         self._sent: list[frozenset | None] = [None, None]
         # which sources each joystick listens to (--joystick; videopac/joystick_spec.routing)
         self.accepts: list[tuple[bool, bool]] = [(True, True), (True, True)]
-        self.window_actions: dict[str, Callable[[], None]] = {}  # fullscreen etc., set by the window
+        # a control's action in the window or the ledger table (fullscreen, ledger keys), set by them
+        self.window_actions: dict[Control, Callable[[], None]] = {}
         self.debugger: PlayDebugger | None = None      # set by play
         self.debug_lines: list[str] = []     # the registers the window shows while debugging
 
@@ -140,7 +141,7 @@ class Session:
             if control.release is not None:
                 control.release(self)
             return
-        action = self.window_actions.get(name)
+        action = self.window_actions.get(control)
         if action is not None:
             action()
         else:

@@ -14,6 +14,7 @@ from board_ledger.errors import LedgerError
 from board_ledger.store import Store
 from videopac.battle import SymbolFileError, decode, symbols_for
 from videopac.bridge import Bridge, Snapshot, colour_name
+from videopac.controls import named
 from videopac.ledger_panel import MIN_PLAY, LedgerPanel, shown_line
 
 
@@ -46,8 +47,9 @@ class Table:
         self.panel.keymap = session.keymap      # the key line names the player's own keys
         window.attach_panel(self.panel)
         session.window_actions.update({
-            "ledger": window.toggle_panel, "confirm": self.confirm, "next-choice": self.next_choice,
-            "swap-sides": self.swap, "undo": self.undo})
+            named("ledger"): window.toggle_panel, named("confirm"): self.confirm,
+            named("next-choice"): self.next_choice, named("swap-sides"): self.swap,
+            named("undo"): self.undo})
         machine, symbols, bridge = session.machine, self.symbols, self.bridge
         frames = 0
 

@@ -20,7 +20,7 @@ from pyglet.window import key as pkey
 from i18n import N_, _
 
 from o2em_core import palette
-from videopac.controls import CONTROLS
+from videopac.controls import CONTROLS, named
 from videopac.keymap import pc_name
 
 if TYPE_CHECKING:
@@ -94,8 +94,8 @@ class PlayWindow(pyglet.window.Window):
         self.panel_width = side[0]
         self._help_batch: pyglet.graphics.Batch | None = None
         self._help_parts: list = []
-        session.window_actions.update({"fullscreen": self.toggle_fullscreen,
-                                       "leave-fullscreen": self.leave_fullscreen})
+        session.window_actions.update({named("fullscreen"): self.toggle_fullscreen,
+                                       named("leave-fullscreen"): self.leave_fullscreen})
         self._place()
         self.set_visible(visible)
 

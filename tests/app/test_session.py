@@ -4,7 +4,7 @@ import pytest
 from pyglet.window import key
 
 from o2em_core import palette
-from videopac import keymap, paths
+from videopac import controls, keymap, paths
 from videopac.session import Session
 
 
@@ -201,7 +201,6 @@ def test_f3_with_a_huge_slot_file_reads_a_bounded_part(user_dirs, fake) -> None:
 def test_every_control_of_the_table_is_on_a_default_key_and_does_something(session, fake):
     """videopac/controls.py is the one list: each control has a default PC key in the keymap,
     and pressing that key carries the control out (here: its message, or the help overlay)."""
-    from videopac import controls
     for control in controls.CONTROLS:
         symbols = [s for s, b in session.keymap.bindings.items() if b.kind == "control" and b.value == control.name]
         assert [session.keymap.names[s] for s in symbols] == list(control.keys), control.name
@@ -216,7 +215,15 @@ def test_every_control_of_the_table_is_on_a_default_key_and_does_something(sessi
 def test_ledger_keys_without_a_ledger_say_how_to_open_one(session):
     session.key_press(key.F9)
     assert session.current_message() == "no ledger open: videopac play --ledger GAME.sqlite"
-    session.window_actions["confirm"] = lambda: session.say("booked")      # what the table sets
+    session.window_actions[controls.named("confirm")] = lambda: session.say("booked")   # what the table sets
     session.key_release(key.F9)
     session.key_press(key.F9)
     assert session.current_message() == "booked"
+
+
+def test_an_action_for_a_control_that_is_not_in_the_table_is_refused_at_once():
+    """The window and the table key their actions by a row of videopac/controls.py: a misspelt
+    name stops them with a sentence naming it, instead of an action that never fires."""
+    with pytest.raises(KeyError, match="'confrim' is not a control of videopac/controls.py"):
+        controls.named("confrim")
+    assert controls.named("confirm") is controls.BY_NAME["confirm"]
