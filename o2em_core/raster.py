@@ -8,7 +8,8 @@ is drawn: vdc.py) and the drawing rules (which decide *what* the pixels are):
 
 * ``vregs``: uint8[256], the VDC register file as the chip holds it (0xA2 holds the collision
   *mask*; the collision *result* is kept by the caller).
-* ``ntsc``: True for the 8244, False for the 8245 (the 8244 hides majors with Y < 0x0E).
+* ``ntsc``: True for the 8244, False for the 8245 (the 8244 hides majors with Y below
+  ``vdc_regs.NTSC_MAJOR_TOP``).
 * ``line``: scanline 0..242; ``x0``..``x1``: half-open range of pixel clocks (0..360) to draw.
 * ``lum_forced``: True while P17 = 0 (intensity forced on for every pixel).
 * ``row[r:]``: the frame row; pixels x0..x1-1 receive palette indices.
@@ -48,20 +49,21 @@ from numba import njit
 from i18n import _
 
 from .charset import CHARSET
-from .vdc_regs import (BEAM_Y, CHAR_BASE, CHAR_SIZE, CHARS, COLLISION, COLOUR, CONTROL,
-                       CTRL_DOTS, CTRL_FILL, CTRL_GRID, CTRL_OBJECTS, GRID_H, GRID_H8,
-                       GRID_H_COLUMNS, GRID_V, GRID_V_END, GRID_V_LINES, OBJ_ATTR, OBJ_POINTER,
-                       OBJ_X, OBJ_Y, OBJECTS_END, QUAD_BASE, QUAD_LAST_POINTER, QUAD_SIZE,
-                       QUAD_SUB_BITS, QUADS, SHAPE_BASE, SHAPE_ROWS, SPRITE_ATTR, SPRITE_BASE,
-                       SPRITE_SIZE, SPRITES, ST_OVERLAP)
+from .vdc_regs import (BEAM_Y, CHAR_BASE, CHAR_COLOUR_SHIFT, CHAR_POINTER_BIT8, CHAR_SIZE, CHARS,
+                       CLASS_GRID, CLASS_HGRID, CLASS_MAJOR, CLASS_SPRITES, CLASS_VGRID,
+                       COLLISION, COLOUR, COLOUR_BACKGROUND_SHIFT, COLOUR_GRID,
+                       COLOUR_GRID_BRIGHT_SHIFT, CONTROL, CTRL_DOTS, CTRL_FILL, CTRL_GRID,
+                       CTRL_OBJECTS, GRID_H, GRID_H8, GRID_H_COLUMNS, GRID_V, GRID_V_END,
+                       GRID_V_LINES, INTENSITY, NTSC_MAJOR_TOP, OBJ_ATTR, OBJ_POINTER, OBJ_X,
+                       OBJ_Y, OBJECTS_END, QUAD_BASE, QUAD_LAST_POINTER, QUAD_SIZE, QUAD_SUB_BITS,
+                       QUADS, RGB, SHAPE_BASE, SHAPE_ROWS, SPRITE_ATTR, SPRITE_BASE,
+                       SPRITE_COLOUR_SHIFT, SPRITE_SHIFT_MODE, SPRITE_SIZE, SPRITE_ZOOM, SPRITES,
+                       ST_OVERLAP, screen_x)
 
 WIDTH = 360   # pixel clocks shown per line (MAME screen)
 HEIGHT = 243  # scanlines 0..242
 
-# Collision classes (docs/hardware.md §9.1)
-CLASS_VGRID = 0x10
-CLASS_HGRID = 0x20   # horizontal segments and dots
-CLASS_MAJOR = 0x80   # characters and quads
+# Collision classes: CLASS_* in vdc_regs (docs/hardware.md §9.1)
 OVERLAP = 0x100        # internal: returned with hit bits when two majors met
 NO_EDGE_PASS = 0x01    # scratch rule flag, see set_edge_pass
 
@@ -190,8 +192,8 @@ def _edge(mask: int, left: int, here: int) -> int:
     a sprite pixel count as touching."""
     r = np.int64(0)
     if here & CLASS_MAJOR:
-        r |= _collide(mask, left & 0x3F, np.int64(CLASS_MAJOR))
-    return r | _collide(mask, left & 0x30, here & 0x0F)
+        r |= _collide(mask, left & (CLASS_SPRITES | CLASS_GRID), np.int64(CLASS_MAJOR))
+    return r | _collide(mask, left & CLASS_GRID, here & CLASS_SPRITES)
 
 
 @njit(cache=True)
@@ -208,7 +210,7 @@ def _draw_grid(vregs: np.ndarray, line: int, s: np.ndarray, t: int) -> None:
     """Horizontal segments, dots, vertical segments (docs/hardware.md §7.6), in the grid colour,
     into the template (class map, colours) at t."""
     c = vregs[COLOUR]
-    colour = GRID_INDEX[((c >> 3) & 8) | (c & 7)]
+    colour = GRID_INDEX[((c >> COLOUR_GRID_BRIGHT_SHIFT) & INTENSITY) | (c & COLOUR_GRID)]
     ctrl = vregs[CONTROL]
     r = (line - GRID_TOP) // GRID_ROW           # grid row containing this line
     if (line - GRID_TOP) % GRID_ROW < 3 and r <= 8:   # the 3 lines of a horizontal row
@@ -255,12 +257,18 @@ def _major_lines(vregs: np.ndarray, ntsc: bool, base: int) -> tuple[int, int]:
     """The first scanline of the major (character, or quad by its first sub-character) whose
     registers start at ``base``, and how many scanlines it covers: two per row, as many rows as
     _major_height gives for its pointer (a quad's is sub-character 3's, docs/hardware.md §7.5);
-    none on NTSC above Y = 0x0E, where the 8244 does not show majors."""
+    none on NTSC above Y = NTSC_MAJOR_TOP, where the 8244 does not show majors (§7.4)."""
     y = np.int64(vregs[base + OBJ_Y])
-    if ntsc and y < 0x0E:
+    if ntsc and y < NTSC_MAJOR_TOP:
         return y, 0
     pointer = base + QUAD_LAST_POINTER if base >= QUAD_BASE else base + OBJ_POINTER
     return y, 2 * _major_height(y, vregs[pointer])
+
+
+@njit(cache=True)
+def _dot_size(attr: int) -> int:
+    """Pixel clocks (and lines) per dot of a sprite with attribute ``attr`` (§7.3)."""
+    return 4 if attr & SPRITE_ZOOM else 2
 
 
 @njit(cache=True)
@@ -269,9 +277,9 @@ def _draw_cell(vregs: np.ndarray, line: int, y: int, x: int, reg: int, mask: int
     """One character cell (16 pixel clocks) of a major whose pointer/attribute are at reg,
     reg+1 (docs/hardware.md §7.4, MAME's major-pixel rule §9.2). Returns its hits | OVERLAP."""
     attr = np.int64(vregs[reg + OBJ_ATTR - OBJ_POINTER])
-    address = ((attr & 1) << 8 | vregs[reg]) + (y >> 1) + ((line - y) >> 1)
+    address = ((attr & CHAR_POINTER_BIT8) << 8 | vregs[reg]) + (y >> 1) + ((line - y) >> 1)
     bits = np.int64(CHARSET[address & 0x1FF])
-    colour = 8 | ((attr >> 1) & 7)
+    colour = INTENSITY | ((attr >> CHAR_COLOUR_SHIFT) & RGB)
     out = 0
     for k in range(min(16, WIDTH - x)):
         px = b + x + k
@@ -304,7 +312,7 @@ def _draw_majors(vregs: np.ndarray, ntsc: bool, line: int, mask: int,
         base = QUAD_BASE + QUAD_SIZE * q
         y, lines = _major_lines(vregs, ntsc, base)
         if y <= line < y + lines:
-            x = 2 * (np.int64(vregs[base + OBJ_X]) + 5)
+            x = screen_x(np.int64(vregs[base + OBJ_X]))
             if x < WIDTH:
                 left = min(left, x)
                 right = max(right, x + 112)
@@ -316,7 +324,7 @@ def _draw_majors(vregs: np.ndarray, ntsc: bool, line: int, mask: int,
         base = CHAR_BASE + CHAR_SIZE * i
         y, lines = _major_lines(vregs, ntsc, base)
         if y <= line < y + lines:
-            x = 2 * (np.int64(vregs[base + OBJ_X]) + 5)
+            x = screen_x(np.int64(vregs[base + OBJ_X]))
             if x < WIDTH:
                 left = min(left, x)
                 right = max(right, x + 16)
@@ -336,19 +344,19 @@ def _draw_sprites(vregs: np.ndarray, line: int, mask: int,
         base = SPRITE_BASE + SPRITE_SIZE * i
         y = np.int64(vregs[base + OBJ_Y])
         attr = np.int64(vregs[base + SPRITE_ATTR])
-        size = 4 if attr & 4 else 2                 # pixel clocks (and lines) per sprite pixel
+        size = _dot_size(attr)
         if not (y <= line < y + 8 * size):
             continue
         r = (line - y) // size
         shape = vregs[SHAPE_BASE + SHAPE_ROWS * i + r]
         if shape == 0:
             continue
-        mode = attr & 3                             # S, X9
+        mode = attr & SPRITE_SHIFT_MODE
         shift = 1 if mode == 1 else ((r & 1) ^ 1 if mode == 2 else (r & 1 if mode == 3 else 0))
-        x = 2 * (np.int64(vregs[base + OBJ_X]) + 5) + shift * (size >> 1)
+        x = screen_x(np.int64(vregs[base + OBJ_X])) + shift * (size >> 1)
         left = min(left, x)
         right = max(right, x + 8 * size)
-        colour = 8 | ((attr >> 3) & 7)
+        colour = INTENSITY | ((attr >> SPRITE_COLOUR_SHIFT) & RGB)
         bit = 1 << i
         for m in range(8):
             if (shape >> m) & 1:
@@ -373,7 +381,7 @@ def _compose_line(vregs: np.ndarray, ntsc: bool, line: int, s: np.ndarray, b: in
     # background and grid come from a template per grid pattern, made once per register state
     t = b + _TPL + kind * 2 * WIDTH
     if not s[b + _TPL_VALID + kind]:
-        background = BACKGROUND_INDEX[(vregs[COLOUR] >> 3) & 7]
+        background = BACKGROUND_INDEX[(vregs[COLOUR] >> COLOUR_BACKGROUND_SHIFT) & RGB]
         for px in range(WIDTH):
             s[t + px] = 0
             s[t + WIDTH + px] = background
@@ -443,7 +451,7 @@ def _same_registers(vregs: np.ndarray, ntsc: bool, s: np.ndarray, b: int) -> boo
         for i in range(SPRITES):
             base = SPRITE_BASE + SPRITE_SIZE * i
             y = np.int64(vregs[base + OBJ_Y])
-            size = 4 if vregs[base + SPRITE_ATTR] & 4 else 2
+            size = _dot_size(vregs[base + SPRITE_ATTR])
             for line in range(y, min(y + 8 * size, HEIGHT)):
                 s[b + _OBJECT_LINES + line] = 1
     return False
@@ -483,7 +491,7 @@ def draw_into(vregs: np.ndarray, ntsc: bool, line: int, x0: int, x1: int, lum_fo
     else:
         _compose_line(vregs, ntsc, line, s, b)
     _put16(s, b + _DRAWN, x1)
-    lum = np.uint8(8 if lum_forced else 0)   # P17 = 0 forces the intensity of every pixel (§8.3)
+    lum = np.uint8(INTENSITY if lum_forced else 0)   # P17 = 0 forces every pixel bright (§8.3)
     for px in range(x0, x1):
         row[r + px] = s[b + _COLOUR + px] | lum
     span_lo = _get16(s, b + _SPAN_LEFT)

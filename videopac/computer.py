@@ -17,6 +17,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from i18n import _
+from o2em_core.vdc_regs import (OBJ_X, OBJ_Y, SPRITE_ATTR, SPRITE_BASE, SPRITE_COLOUR, SPRITE_SIZE,
+                                screen_x)
 
 SIDES = ("red", "blue")
 STICK = ("right", "up+right", "up", "up+left", "left", "down+left", "down", "down+right")
@@ -24,10 +26,7 @@ DX = (1, 1, 0, -1, -1, -1, 0, 1)          # steps per direction 0 right ... 7 do
 DY = (0, -1, -1, -1, 0, 1, 1, 1)
 CARDINAL = (0, 2, 4, 6)
 
-# the video chip's sprite registers (docs/hardware.md §7.2): 4 bytes each, Y, X, attribute
-SPRITE_BYTES = 4
 HIDDEN_Y = 0xF8                           # where the cartridge parks a hidden sprite
-COLOUR_BITS = 0x38
 
 # the playfield: 10 x 8 cells of 16 units x 24 lines from X 8, line 24 (docs/conquest.md)
 FIELD_X, FIELD_W = 8, 160
@@ -132,9 +131,9 @@ class Sprite:
 def read_sprite(vdc, index: int, centre: bool) -> Sprite:
     """Sprite ``index`` from the video chip's registers; a unit's centre is 4 units right and
     8 lines below the sprite's corner, a shot's point is the corner itself (docs/conquest.md)."""
-    base = index * SPRITE_BYTES
-    y, x, attr = int(vdc[base]), int(vdc[base + 1]), int(vdc[base + 2])
-    shown = not (y == HIDDEN_Y and attr & COLOUR_BITS == 0)
+    base = SPRITE_BASE + SPRITE_SIZE * index         # its registers (docs/hardware.md §7.3)
+    y, x, attr = int(vdc[base + OBJ_Y]), int(vdc[base + OBJ_X]), int(vdc[base + SPRITE_ATTR])
+    shown = not (y == HIDDEN_Y and attr & SPRITE_COLOUR == 0)
     if centre:
         return Sprite((x + 4) % WORLD_W, ((y + 8) % 256) / 2, shown)
     return Sprite(x, y / 2, shown)
@@ -145,7 +144,7 @@ def terrain(frame) -> np.ndarray:
     at each step's point; outside the field is OUT."""
     grid = np.full((WORLD_H, WORLD_W), OUT, np.int8)
     lines = np.arange(FIELD_Y, FIELD_Y + FIELD_H) * 2
-    pixels = (np.arange(FIELD_X, FIELD_X + FIELD_W) + 5) * 2
+    pixels = screen_x(np.arange(FIELD_X, FIELD_X + FIELD_W))
     colours = np.asarray(frame)[lines][:, pixels]
     lookup = np.full(256, OBSTACLE, np.int8)
     for colour, kind in PALETTE_TERRAIN.items():
