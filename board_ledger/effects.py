@@ -4,10 +4,14 @@ countries that changed hands, alliances freed, zone bonuses, eliminations, the n
 ``effects(before, after, action)`` compares the states before and after an action (so ``undo``,
 itself an event, is described the same way: by what it gave back). Each effect is a plain dict
 with a ``kind`` and named fields (docs/ledger.md, "Effects"); the REPL, the window, the panel and
-the web ledger render them (``effects_text``), `ledger replay --json --effects` prints them.
+the web ledger render them (``effects_lines``), `ledger replay --json --effects` prints them.
+The comparison is ``SECTIONS``, one small function per kind of change in the order they are said;
+a new kind of effect is one function there and its sentence in ``SENTENCES``.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from i18n import N_, _
@@ -16,7 +20,7 @@ from board_ledger import events as ev
 from board_ledger.board import shown
 from board_ledger.notation import display_event, format_event, parse_line
 from board_ledger.rules import ZONE_BONUS, challenge_energy, pbr
-from board_ledger.state import ALLIED, State
+from board_ledger.state import ALLIED, Player, State
 
 if TYPE_CHECKING:
     from board_ledger.game import Game
@@ -34,10 +38,6 @@ def _holders(s: State, country: str) -> dict[str, str]:
     return out
 
 
-def _pacts(s: State) -> set[frozenset[str]]:
-    return set(s.pacts)
-
-
 def next_defender(s: State) -> str | None:
     """Who defends now: the defender of the war being fought, else the player who would defend
     an unoccupied country attacked now (rules 11A, 13E)."""
@@ -48,102 +48,162 @@ def next_defender(s: State) -> str | None:
     return None
 
 
-def _turn(s: State) -> dict[str, Any]:
+def _turn_of(s: State) -> dict[str, Any]:
     if s.confrontation:
         c = s.confrontation
         return {"attacker": c.attacker, "defender": c.opponent if c.attacker == c.challenger else c.challenger}
     return {"attacker": s.turn, "defender": next_defender(s)}
 
 
+@dataclass(frozen=True)
+class Change:
+    """One accepted action and the states around it: what each section of ``effects`` reads
+    (``cancelled``: the action an ``undo`` took back)."""
+    before: State
+    after: State
+    action: ev.Event
+    cancelled: ev.Event | None = None
+
+    def players(self) -> Iterator[tuple[Player, Player]]:
+        """Each player as he was and as he is, in seat order (players seated by this action left out)."""
+        was = {p.name: p for p in self.before.players}
+        return ((was[p.name], p) for p in self.after.players if p.name in was)
+
+
+# --- the sections of effects(), in the order a person says them (docs/ledger.md, "Effects") ------
+def _undone(c: Change) -> Iterator[Effect]:
+    if isinstance(c.action, ev.Undo) and c.cancelled is not None:
+        yield {"kind": "undone", "action": format_event(c.cancelled)}
+
+
+def _battle(c: Change) -> Iterator[Effect]:
+    if isinstance(c.action, ev.Battle):
+        contest = c.before.war or c.before.confrontation
+        yield {"kind": "battle", "number": len(contest.history) + 1 if contest else 1,
+               "weapons": list(c.action.weapons), "winner": c.action.winner or None,
+               "energies": list(c.action.energies) if c.action.energies else None}
+
+
+def _war_won(c: Change) -> Iterator[Effect]:
+    """The war the action decided (an undo gives a war back, it wins none)."""
+    r = c.after.last_war
+    if r is not None and not isinstance(c.action, ev.Undo):
+        yield {"kind": "war_won", "country": r.target, "winners": list(r.winners),
+               "losers": list(r.losers), "energy": r.energy}
+
+
+def _chips(c: Change) -> Iterator[Effect]:
+    """Each player's chips: zone bonuses (rule 7), then what he paid in or received, then what
+    went onto his PBR when the final round ended (rule 20C)."""
+    to_pbr = c.before.phase == "final-round" and c.after.phase in ("endgame", "over")
+    for old, p in c.players():
+        bonus = 0
+        for zone in sorted(p.bonus_zones - old.bonus_zones):
+            amount = ZONE_BONUS * sum(1 for country in c.after.board.zones[zone] if country.name != p.homeland)
+            yield {"kind": "zone_bonus", "player": p.name, "zone": zone, "amount": amount}
+            bonus += amount
+        converted = c.after.converted.get(p.name, 0) if to_pbr else 0
+        change = p.chips + converted - old.chips - bonus
+        if change:
+            yield {"kind": "paid_in" if change < 0 else "paid_out", "player": p.name, "amount": abs(change)}
+        if converted:
+            yield {"kind": "chips_to_pbr", "player": p.name, "amount": converted}
+
+
+def _war_chest(c: Change) -> Iterator[Effect]:
+    if c.after.war_chest != c.before.war_chest:
+        yield {"kind": "war_chest", "change": c.after.war_chest - c.before.war_chest,
+               "balance": c.after.war_chest}
+
+
+def _pbr(c: Change) -> Iterator[Effect]:
+    for old, p in c.players():
+        if p.halves != old.halves:
+            yield {"kind": "pbr", "player": p.name, "halves": p.halves - old.halves,
+                   "change": pbr(p.halves - old.halves), "pbr": pbr(p.halves)}
+
+
+def _countries(c: Change) -> Iterator[Effect]:
+    for country in c.after.board.countries:
+        old, new = _holders(c.before, country.name), _holders(c.after, country.name)
+        if old == new:
+            continue
+        if not new and set(old.values()) == {ALLIED}:     # rule 19C: alliances of a player out
+            yield {"kind": "freed", "country": country.name, "players": sorted(old, key=c.after.names.index)}
+        else:
+            yield {"kind": "country", "country": country.name, "before": old, "after": new}
+
+
+def _war_begun(c: Change) -> Iterator[Effect]:
+    w = c.after.war
+    if w and not c.before.war:
+        yield {"kind": "war", "country": w.target, "attackers": list(w.side), "defenders": list(w.defenders)}
+
+
+def _confrontation_begun(c: Change) -> Iterator[Effect]:
+    duel = c.after.confrontation
+    if duel and not c.before.confrontation:
+        yield {"kind": "confrontation", "challenger": duel.challenger, "opponent": duel.opponent,
+               "energies": {n: duel.energy[n] for n in (duel.challenger, duel.opponent)}}
+
+
+def _eliminated(c: Change) -> Iterator[Effect]:
+    """Players out of the game (rule 19C), or back in it by an undo."""
+    for old, p in c.players():
+        if p.eliminated != old.eliminated:
+            yield {"kind": "eliminated" if p.eliminated else "back", "player": p.name}
+
+
+def _pacts(c: Change) -> Iterator[Effect]:
+    """Player alliances formed, then those dissolved (rule 18)."""
+    before, after = set(c.before.pacts), set(c.after.pacts)
+    for pact in sorted(after - before, key=sorted):
+        yield {"kind": "pact", "players": [n for n in c.after.names if n in pact]}
+    for pact in sorted(before - after, key=sorted):
+        yield {"kind": "pact_ended", "players": [n for n in c.before.names if n in pact]}
+
+
+def _phase(c: Change) -> Iterator[Effect]:
+    if c.after.phase != c.before.phase and c.before.players:
+        yield {"kind": "phase", "phase": c.after.phase}
+
+
+# what comes next: one of the three, by the phase the action leads to
+def _winner(c: Change) -> Iterator[Effect]:
+    if c.after.phase == "over" and c.before.phase != "over":
+        yield {"kind": "winner", "player": c.after.winner}
+
+
+def _challenge(c: Change) -> Iterator[Effect]:
+    """The next confrontation of the end game, once it is known (rule 21B)."""
+    a = c.after
+    if a.phase == "endgame" and a.expected and not a.confrontation \
+            and (a.expected != c.before.expected or c.before.confrontation):
+        challenger, opponent = a.expected
+        yield {"kind": "challenge", "challenger": challenger, "opponent": opponent,
+               "energies": {n: challenge_energy(a.player(n).halves) for n in (challenger, opponent)}}
+
+
+def _turn(c: Change) -> Iterator[Effect]:
+    """Whose turn it is, when that changed (or an undo gave it back)."""
+    if c.after.phase in ("play", "final-round") and not c.after.war:
+        turn = _turn_of(c.after)
+        if turn != _turn_of(c.before) or c.before.war or isinstance(c.action, ev.Undo):
+            yield {"kind": "turn", **turn}
+
+
+#: the sections of ``effects``, in the order of docs/ledger.md's table (money, PBR, countries, the
+#: war, the people, what comes next); a new kind of effect is one function here and its sentence
+SECTIONS: tuple[Callable[[Change], Iterator[Effect]], ...] = (
+    _undone, _battle, _war_won, _chips, _war_chest, _pbr, _countries, _war_begun,
+    _confrontation_begun, _eliminated, _pacts, _phase, _winner, _challenge, _turn)
+
+
 def effects(before: State, after: State, action: ev.Event, cancelled: ev.Event | None = None) -> list[Effect]:
     """The effects of ``action`` (``cancelled``: the action an ``undo`` took back), in the order
     a person would say them: money, PBR, countries, the war, the people, what comes next."""
-    out: list[Effect] = []
-    if isinstance(action, ev.Undo) and cancelled is not None:
-        out.append({"kind": "undone", "action": format_event(cancelled)})
-    was = {p.name: p for p in before.players}
-    now = {p.name: p for p in after.players}
-    # -- the battle and the war it decided ---------------------------------------------------
-    if isinstance(action, ev.Battle):
-        contest = before.war or before.confrontation
-        out.append({"kind": "battle", "number": len(contest.history) + 1 if contest else 1,
-                    "weapons": list(action.weapons), "winner": action.winner or None,
-                    "energies": list(action.energies) if action.energies else None})
-    if after.last_war is not None and not isinstance(action, ev.Undo):
-        r = after.last_war
-        out.append({"kind": "war_won", "country": r.target, "winners": list(r.winners),
-                    "losers": list(r.losers), "energy": r.energy})
-    # -- chips -------------------------------------------------------------------------------
-    to_pbr = before.phase == "final-round" and after.phase in ("endgame", "over")
-    for p in after.players:
-        old = was.get(p.name)
-        if old is None:
-            continue
-        bonus = 0
-        for zone in sorted(p.bonus_zones - old.bonus_zones):
-            amount = ZONE_BONUS * sum(1 for c in after.board.zones[zone] if c.name != p.homeland)
-            out.append({"kind": "zone_bonus", "player": p.name, "zone": zone, "amount": amount})
-            bonus += amount
-        converted = after.converted.get(p.name, 0) if to_pbr else 0
-        change = p.chips + converted - old.chips - bonus
-        if change < 0:
-            out.append({"kind": "paid_in", "player": p.name, "amount": -change})
-        elif change > 0:
-            out.append({"kind": "paid_out", "player": p.name, "amount": change})
-        if converted:
-            out.append({"kind": "chips_to_pbr", "player": p.name, "amount": converted})
-    if after.war_chest != before.war_chest:
-        out.append({"kind": "war_chest", "change": after.war_chest - before.war_chest,
-                    "balance": after.war_chest})
-    # -- PBR ---------------------------------------------------------------------------------
-    for p in after.players:
-        old = was.get(p.name)
-        if old is not None and p.halves != old.halves:
-            out.append({"kind": "pbr", "player": p.name, "halves": p.halves - old.halves,
-                        "change": pbr(p.halves - old.halves), "pbr": pbr(p.halves)})
-    # -- countries ---------------------------------------------------------------------------
-    for c in after.board.countries:
-        old_h, new_h = _holders(before, c.name), _holders(after, c.name)
-        if old_h == new_h:
-            continue
-        if not new_h and set(old_h.values()) == {ALLIED}:     # rule 19C: alliances of a player out
-            out.append({"kind": "freed", "country": c.name, "players": sorted(old_h, key=after.names.index)})
-        else:
-            out.append({"kind": "country", "country": c.name, "before": old_h, "after": new_h})
-    # -- wars and confrontations that begin --------------------------------------------------
-    if after.war and not before.war:
-        w = after.war
-        out.append({"kind": "war", "country": w.target, "attackers": list(w.side),
-                    "defenders": list(w.defenders)})
-    if after.confrontation and not before.confrontation:
-        duel = after.confrontation
-        out.append({"kind": "confrontation", "challenger": duel.challenger, "opponent": duel.opponent,
-                    "energies": {n: duel.energy[n] for n in (duel.challenger, duel.opponent)}})
-    # -- people ------------------------------------------------------------------------------
-    for name, p in now.items():
-        if p.eliminated and name in was and not was[name].eliminated:
-            out.append({"kind": "eliminated", "player": name})
-        elif not p.eliminated and name in was and was[name].eliminated:
-            out.append({"kind": "back", "player": name})
-    for pact in sorted(_pacts(after) - _pacts(before), key=sorted):
-        out.append({"kind": "pact", "players": [n for n in after.names if n in pact]})
-    for pact in sorted(_pacts(before) - _pacts(after), key=sorted):
-        out.append({"kind": "pact_ended", "players": [n for n in before.names if n in pact]})
-    # -- what comes next ---------------------------------------------------------------------
-    if after.phase != before.phase and before.players:
-        out.append({"kind": "phase", "phase": after.phase})
-    if after.phase == "over" and before.phase != "over":
-        out.append({"kind": "winner", "player": after.winner})
-    elif after.phase == "endgame" and after.expected and not after.confrontation \
-            and (after.expected != before.expected or before.confrontation):
-        a, b = after.expected
-        out.append({"kind": "challenge", "challenger": a, "opponent": b,
-                    "energies": {n: challenge_energy(after.player(n).halves) for n in (a, b)}})
-    elif after.phase in ("play", "final-round") and not after.war:
-        turn = _turn(after)
-        if turn != _turn(before) or before.war or isinstance(action, ev.Undo):
-            out.append({"kind": "turn", **turn})
-    return out
+    change = Change(before, after, action, cancelled)
+    return [e for section in SECTIONS for e in section(change)]
 
 
 # --- said in words: one whole sentence per effect, named placeholders (translatable) ------------
