@@ -9,6 +9,7 @@ sides during a war or a confrontation), the war-chest keeper, or anyone when the
 from __future__ import annotations
 
 import contextlib
+from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
 import i18n
@@ -77,55 +78,65 @@ def may_book(game: Game, role: str, event: ev.Event, anyone: bool) -> bool:
     return allowed is None or role in allowed
 
 
+def _free_alliances(s: State, allies: list[ev.Allies]) -> dict[str, Any]:
+    """The free alliances (rules 4–6): whose choice, his homeland's zone and value, the countries."""
+    who = allies[0].player
+    homeland = s.player(who).homeland
+    assert homeland is not None            # alliances come after every homeland is chosen
+    home = s.board[homeland]
+    return {"player": who, "zone": home.zone, "limit": home.value,
+            "free": sorted({c for e in allies for c in e.countries}, key=lambda c: s.board[c].position)}
+
+
+def _attack(s: State, e: ev.Attack) -> dict[str, Any]:
+    """An attack button, with what kind of country it attacks (the price differs, rules 10, 15, 19)."""
+    kind = ("homeland" if s.homeland_owner(e.country) else
+            "occupied" if s.occupied(e.country) else "unoccupied")
+    return {"side": list(e.side), "country": e.country, "kind": kind}
+
+
+@dataclass(frozen=True)
+class Offer:
+    """One group of the page's buttons in the view's ``legal``: its key, its value from the legal
+    events of one class (all of them, in the rules' order) and its value when none is legal."""
+    key: str
+    value: Callable[[State, list[Any]], Any]
+    empty: Callable[[], Any] = lambda: None
+
+
+def buttons(key: str, button: Callable[[State, Any], Any]) -> Offer:
+    """One button per legal event (``button(state, event)``), an empty list when none is legal."""
+    return Offer(key, lambda s, events: [button(s, e) for e in events], list)
+
+
+#: what the page offers of each event class, in the order of the view's ``legal`` (docs/web.md);
+#: a new verb with a button on the page is one row here (and the button in the page's script)
+OFFERS: dict[type[ev.Event], Offer] = {
+    ev.Start: buttons("start", lambda s, e: e.player),
+    ev.Homeland: buttons("homeland", lambda s, e: e.country),
+    ev.Allies: Offer("allies", _free_alliances),
+    ev.Ally: buttons("ally", lambda s, e: {"side": list(e.side), "country": e.country}),
+    ev.Attack: buttons("attack", _attack),
+    ev.Pass: Offer("pass", lambda s, passes: passes[-1].player),
+    ev.Pact: buttons("pact", lambda s, e: list(e.players)),
+    ev.Break: buttons("break", lambda s, e: list(e.players)),
+    ev.Battle: Offer("battle", lambda s, battles: {"weapons": sorted({e.weapons for e in battles}),
+                                                   "winners": sorted({e.winner for e in battles})}),
+    ev.War: Offer("war", lambda s, wars: [{"winner": e.winner, "most": energy_range(s, e)[1]} for e in wars]),
+    ev.Challenge: Offer("challenge", lambda s, challenges: [challenges[-1].challenger, challenges[-1].opponent]),
+    ev.Survivor: Offer("survivor", lambda s, survivors: [{"player": e.player, "most": energy_range(s, e)[1]}
+                                                         for e in survivors]),
+    ev.TimeUp: Offer("time", lambda s, e: True, bool),
+}
+
+
 def _legal(s: State) -> dict[str, Any]:
-    """What the rules allow now, grouped for the page's buttons."""
-    out: dict[str, Any] = {"start": [], "homeland": [], "allies": None, "ally": [], "attack": [],
-                           "pass": None, "pact": [], "break": [], "battle": None, "war": None,
-                           "challenge": None, "survivor": None, "time": False}
-    if s.phase == "over":
-        return out
-    legal = legal_actions(s)
-    for e in legal:
-        if isinstance(e, ev.Start):
-            out["start"].append(e.player)
-        elif isinstance(e, ev.Homeland):
-            out["homeland"].append(e.country)
-        elif isinstance(e, ev.Ally):
-            out["ally"].append({"side": list(e.side), "country": e.country})
-        elif isinstance(e, ev.Attack):
-            kind = ("homeland" if s.homeland_owner(e.country) else
-                    "occupied" if s.occupied(e.country) else "unoccupied")
-            out["attack"].append({"side": list(e.side), "country": e.country, "kind": kind})
-        elif isinstance(e, ev.Pass):
-            out["pass"] = e.player
-        elif isinstance(e, ev.Pact):
-            out["pact"].append(list(e.players))
-        elif isinstance(e, ev.Break):
-            out["break"].append(list(e.players))
-        elif isinstance(e, ev.Challenge):
-            out["challenge"] = [e.challenger, e.opponent]
-        elif isinstance(e, ev.TimeUp):
-            out["time"] = True
-    allies = [e for e in legal if isinstance(e, ev.Allies)]   # all of them in this phase
-    if s.phase == "alliances" and allies:
-        who = allies[0].player
-        homeland = s.player(who).homeland
-        assert homeland is not None            # alliances come after every homeland is chosen
-        home = s.board[homeland]
-        out["allies"] = {"player": who, "zone": home.zone, "limit": home.value,
-                         "free": sorted({c for e in allies for c in e.countries},
-                                        key=lambda c: s.board[c].position)}
-    battles = [e for e in legal if isinstance(e, ev.Battle)]
-    if battles:
-        out["battle"] = {"weapons": sorted({e.weapons for e in battles}),
-                         "winners": sorted({e.winner for e in battles})}
-    wars = [e for e in legal if isinstance(e, ev.War)]
-    if wars:
-        out["war"] = [{"winner": e.winner, "most": energy_range(s, e)[1]} for e in wars]
-    survivors = [e for e in legal if isinstance(e, ev.Survivor)]
-    if survivors:
-        out["survivor"] = [{"player": e.player, "most": energy_range(s, e)[1]} for e in survivors]
-    return out
+    """What the rules allow now, grouped for the page's buttons (OFFERS)."""
+    legal: dict[type[ev.Event], list[ev.Event]] = {}
+    for e in legal_actions(s) if s.phase != "over" else ():
+        legal.setdefault(type(e), []).append(e)
+    return {offer.key: offer.value(s, legal[cls]) if cls in legal else offer.empty()
+            for cls, offer in OFFERS.items()}
 
 
 def _zones(s: State) -> list[dict[str, Any]]:
