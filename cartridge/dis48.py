@@ -14,6 +14,9 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
+import i18n
+from i18n import _
+
 from . import __version__
 from .asm48.cli import OneLineParser, parse_address, read_input
 from .files import read_at_most
@@ -96,7 +99,8 @@ def symbol_names(symbols: dict[str, int] | None) -> dict[int, str]:
 def disassemble(data: bytes, org: int = 0, symbols: dict[str, int] | None = None) -> str:
     """asm48 source reproducing `data` at address `org`, one instruction per line."""
     if not 0 <= org or org + len(data) > MEMORY:
-        raise ValueError(f"{len(data)} bytes at {org:#x} do not fit the 4 KB program memory")
+        raise ValueError(_("{size} bytes at {org} do not fit the 4 KB program memory").format(
+            size=len(data), org=f"{org:#x}"))
     names = _usable_symbols(symbols)
     lines: list[tuple[int, str, bytes]] = []
     used: set[int] = set()
@@ -120,24 +124,28 @@ def disassemble(data: bytes, org: int = 0, symbols: dict[str, int] | None = None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    p = OneLineParser(prog=PROG, description="Disassemble an MCS-48 (8048) ROM image.")
-    p.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    p.add_argument("rom", help="binary image")
-    p.add_argument("--org", type=parse_address, default=0, help="address of the first byte")
-    p.add_argument("--sym", metavar="FILE", help="JSON symbol file (as written by asm48 --sym)")
+    i18n.translate_argparse()
+    p = OneLineParser(prog=PROG, description=_("Disassemble an MCS-48 (8048) ROM image."))
+    p.add_argument("--version", action="version", version=f"%(prog)s {__version__}",
+                   help=_("show the version number and exit"))
+    p.add_argument("rom", help=_("binary image"))
+    p.add_argument("--org", type=parse_address, default=0, help=_("address of the first byte"))
+    p.add_argument("--sym", metavar="FILE", help=_("JSON symbol file (as written by asm48 --sym)"))
     args = p.parse_args(argv)
-    data = read_input(PROG, args.rom, lambda p: read_at_most(p, MEMORY, "the 4 KB program memory"))
+    data = read_input(PROG, args.rom, lambda p: read_at_most(p, MEMORY,
+                                                                 _("the 4 KB program memory")))
     if data is None:
         return 2
     symbols = None
     if args.sym:
-        symbols = read_input(PROG, args.sym, lambda p: load_symbols(Path(p)), not_a="a symbol file")
+        symbols = read_input(PROG, args.sym, lambda p: load_symbols(Path(p)), not_a=_("a symbol file"))
         if symbols is None:
             return 2
     try:
         text = disassemble(data, args.org, symbols)
     except ValueError as e:
-        print(f"{PROG}: {e}; give a smaller image or a lower --org", file=sys.stderr)
+        print(_("{prog}: {reason}; give a smaller image or a lower --org").format(
+            prog=PROG, reason=e), file=sys.stderr)
         return 2
     sys.stdout.write(text)
     return 0

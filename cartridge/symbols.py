@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from i18n import _
+
 from .files import read_text_at_most
 
 SYMBOL_FILE_LIMIT = 16 << 20     # bytes; the battle program's table is about 10 KB
@@ -22,9 +24,12 @@ def load_symbols(path: Path | str) -> dict[str, int]:
     """The symbol table in ``path``. OSError if it cannot be read; ValueError if it is too
     large, not UTF-8 or not JSON; NotASymbolTable if it is JSON of another shape."""
     try:
-        table = json.loads(read_text_at_most(path, SYMBOL_FILE_LIMIT, "symbol files"))
+        table = json.loads(read_text_at_most(path, SYMBOL_FILE_LIMIT, _("symbol files")))
     except RecursionError:
-        raise NotASymbolTable("its JSON is nested too deeply") from None
+        raise NotASymbolTable(_("its JSON is nested too deeply")) from None
+    except json.JSONDecodeError as exc:    # json's own words are English: one sentence of ours
+        raise ValueError(_("it is not JSON (line {line}, column {column})").format(
+            line=exc.lineno, column=exc.colno)) from None
     if not isinstance(table, dict) or not all(isinstance(v, int) for v in table.values()):
-        raise NotASymbolTable("expected a JSON object mapping names to integer addresses")
+        raise NotASymbolTable(_("expected a JSON object mapping names to integer addresses"))
     return table

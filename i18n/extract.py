@@ -15,9 +15,8 @@ import pathlib
 from i18n.catalog import LOCALE_DIR, Entry, po_path, read_po
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-#: the packages whose messages the user reads (asm48/dis48 are developer tools and stay English)
+#: the packages whose messages the user reads (asm48 and dis48 included: homebrew authors read them)
 PACKAGES = ("videopac", "board_ledger", "o2em_core", "cartridge", "i18n")
-EXCLUDED = ("cartridge/asm48", "cartridge/dis48.py")
 #: marker name -> (positions of msgid, msgid_plural, msgctxt), None when absent
 MARKERS: dict[str, tuple[int, int | None, int | None]] = {
     "_": (0, None, None), "N_": (0, None, None), "gettext": (0, None, None),
@@ -68,10 +67,7 @@ def messages_in(source: str, filename: str) -> list[Entry]:
 def source_files() -> list[pathlib.Path]:
     files = []
     for package in PACKAGES:
-        for path in sorted((ROOT / package).rglob("*.py")):
-            rel = path.relative_to(ROOT).as_posix()
-            if not rel.startswith(EXCLUDED):
-                files.append(path)
+        files.extend(sorted((ROOT / package).rglob("*.py")))
     return files
 
 

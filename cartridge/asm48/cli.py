@@ -1,5 +1,7 @@
 """The asm48 command: assemble one source file into a binary image, optionally with a JSON
-symbol file and a listing.  Every error is printed as `file:line:column: error: message`."""
+symbol file and a listing.  Every error is printed as `file:line:column: error: message`.
+It speaks the system locale's language, German or English (docs/i18n.md); the listing, the
+symbol and share files and the image do not depend on it."""
 from __future__ import annotations
 
 import argparse
@@ -7,6 +9,9 @@ import json
 import sys
 from pathlib import Path
 from typing import Callable, NoReturn, Sequence, TypeVar
+
+import i18n
+from i18n import _
 
 from .. import __version__
 from .core import assemble
@@ -23,7 +28,8 @@ class OneLineParser(argparse.ArgumentParser):
     """argparse that reports a bad command line in one sentence, no usage dump."""
 
     def error(self, message: str) -> NoReturn:
-        sys.stderr.write(f"{self.prog}: {message} (see {self.prog} --help)\n")
+        sys.stderr.write(_("{prog}: {message} (see {prog} --help)").format(
+            prog=self.prog, message=message) + "\n")
         raise SystemExit(2)
 
 
@@ -33,14 +39,19 @@ def read_input(prog: str, path: Path | str, read: Callable[[Path | str], Content
     readers, or one built on them); None when it failed, after one sentence on standard error
     for the caller's exit code 2: ``PROG: cannot read PATH: reason`` when the file cannot be
     read, else the reader's sentence (too large, not text), or ``PROG: PATH is not NOT_A: ...``
-    when ``not_a`` names what the file should have been. The tools speak English
-    (docs/i18n.md); only the bounded readers' own sentences are translated."""
+    when ``not_a`` names what the file should have been (translated, like every sentence of
+    the tools: docs/i18n.md)."""
     try:
         return read(path)
     except OSError as e:
-        print(f"{prog}: cannot read {path}: {e.strerror or e}", file=sys.stderr)
+        print(_("{prog}: cannot read {path}: {reason}").format(
+            prog=prog, path=path, reason=e.strerror or e), file=sys.stderr)
     except ValueError as e:
-        print(f"{prog}: {path} is not {not_a}: {e}" if not_a else f"{prog}: {e}", file=sys.stderr)
+        if not_a:
+            print(_("{prog}: {path} is not {what}: {reason}").format(
+                prog=prog, path=path, what=not_a, reason=e), file=sys.stderr)
+        else:
+            print(f"{prog}: {e}", file=sys.stderr)   # i18n: untranslated (the reader's sentence is)
     return None
 
 
@@ -54,51 +65,55 @@ def parse_address(text: str) -> int:
             return int(t[:-1], 16)
         return int(t, 0)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"invalid address '{text}'") from None
+        raise argparse.ArgumentTypeError(_("invalid address '{text}'").format(text=text)) from None
 
 
 def parse_range(text: str) -> tuple[int, int]:
     start, sep, end = text.partition("-")
     if not sep:
-        raise argparse.ArgumentTypeError(f"range '{text}' must look like 0x400-0xFFF")
+        raise argparse.ArgumentTypeError(_("range '{text}' must look like 0x400-0xFFF").format(
+            text=text))
     lo, hi = parse_address(start), parse_address(end)
     if hi < lo:
-        raise argparse.ArgumentTypeError(f"range '{text}' ends before it starts")
+        raise argparse.ArgumentTypeError(_("range '{text}' ends before it starts").format(text=text))
     return lo, hi
 
 
 def parse_fill(text: str) -> int:
     value = parse_address(text)
     if not 0 <= value <= 255:
-        raise argparse.ArgumentTypeError(f"fill byte '{text}' must be 0..255")
+        raise argparse.ArgumentTypeError(_("fill byte '{text}' must be 0..255").format(text=text))
     return value
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = OneLineParser(prog=PROG, description="Assemble MCS-48 (8048) source in the asl dialect.")
-    p.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    p.add_argument("source", help="source file (.a48)")
-    p.add_argument("-o", "--output", required=True, help="binary image to write")
+    """asm48's command line, in the language of the locale (argparse's own words too)."""
+    i18n.translate_argparse()
+    p = OneLineParser(prog=PROG, description=_("Assemble MCS-48 (8048) source in the asl dialect."))
+    p.add_argument("--version", action="version", version=f"%(prog)s {__version__}",
+                   help=_("show the version number and exit"))
+    p.add_argument("source", help=_("source file (.a48)"))
+    p.add_argument("-o", "--output", required=True, help=_("binary image to write"))
     p.add_argument("--range", type=parse_range, metavar="START-END",
-                   help="write exactly this address range (e.g. 0x400-0xFFF), like p2bin -r")
+                   help=_("write exactly this address range (e.g. 0x400-0xFFF), like p2bin -r"))
     p.add_argument("--fill", type=parse_fill, default=0xFF,
-                   help="byte for addresses without code (default 0xFF)")
+                   help=_("byte for addresses without code (default 0xFF)"))
     p.add_argument("-I", dest="include_dirs", action="append", default=[], metavar="DIR",
-                   help="directory searched for include files (after the including file's)")
-    p.add_argument("--sym", metavar="FILE", help="write the symbol table as JSON")
-    p.add_argument("--list", metavar="FILE", help="write a listing")
+                   help=_("directory searched for include files (after the including file's)"))
+    p.add_argument("--sym", metavar="FILE", help=_("write the symbol table as JSON"))
+    p.add_argument("--list", metavar="FILE", help=_("write a listing"))
     p.add_argument("--share", metavar="FILE",
-                   help="write the SHARED symbols as NAME EQU value lines (asl -a's share file)")
+                   help=_("write the SHARED symbols as NAME EQU value lines (asl -a's share file)"))
     p.add_argument("--relaxed", action="store_true",
-                   help="accept asm48's extensions to asl's syntax ($ff without RELAXED ON, "
-                        "BYTE, !=, ...) with a warning each instead of refusing them")
+                   help=_("accept asm48's extensions to asl's syntax ($ff without RELAXED ON, "
+                          "BYTE, !=, ...) with a warning each instead of refusing them"))
     return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     source = Path(args.source)
-    data = read_input(PROG, source, lambda p: read_at_most(p, SOURCE_LIMIT, "source files"))
+    data = read_input(PROG, source, lambda p: read_at_most(p, SOURCE_LIMIT, _("source files")))
     if data is None:
         return 2
     text = data.decode("latin-1")
@@ -128,6 +143,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         write_all(files)
     except OSError as e:
-        print(f"{PROG}: cannot write {e.filename or args.output}: {e.strerror}", file=sys.stderr)
+        print(_("{prog}: cannot write {path}: {reason}").format(
+            prog=PROG, path=e.filename or args.output, reason=e.strerror), file=sys.stderr)
         return 1
     return 0

@@ -5,10 +5,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from i18n import pgettext
+
+
+def severity_word(severity: str) -> str:
+    """How a severity ("error" or "warning") is called where a diagnostic is printed: the
+    same word in English, `Fehler`/`Warnung` in German, as gcc says them (docs/i18n.md)."""
+    return {"error": pgettext("assembler diagnostic", "error"),
+            "warning": pgettext("assembler diagnostic", "warning")}[severity]
+
 
 @dataclass(frozen=True, order=True)
 class Diagnostic:
-    """One error or warning, printed as `file:line:column: error: message` like a C compiler."""
+    """One error or warning, printed as `file:line:column: error: message` like a C compiler
+    (in German `Fehler`/`Warnung`, as gcc says them; `severity` itself stays the English key)."""
 
     file: str
     line: int
@@ -17,7 +27,7 @@ class Diagnostic:
     severity: str = "error"          # or "warning" (an asm48 extension accepted by --relaxed)
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.column}: {self.severity}: {self.message}"
+        return f"{self.file}:{self.line}:{self.column}: {severity_word(self.severity)}: {self.message}"
 
 
 class AsmError(Exception):
