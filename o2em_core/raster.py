@@ -49,6 +49,7 @@ from numba import njit
 from i18n import _
 
 from .charset import CHARSET
+from .table import Table
 from .vdc_regs import (BEAM_Y, CHAR_BASE, CHAR_COLOUR_SHIFT, CHAR_POINTER_BIT8, CHAR_SIZE, CHARS,
                        CLASS_GRID, CLASS_HGRID, CLASS_MAJOR, CLASS_SPRITES, CLASS_VGRID,
                        COLLISION, COLOUR, COLOUR_BACKGROUND_SHIFT, COLOUR_GRID,
@@ -91,20 +92,18 @@ class Field(NamedTuple):
     meaning: str
 
 
-_ROWS: list[Field] = []
+_SCRATCH: Table[Field] = Table("raster.SCRATCH_FIELDS", width=lambda row: row.count * row.size)
 
 
 def _field(name: str, count: int, size: int, meaning: str) -> int:
     """Append a row to the scratch table; its offset (the bytes of the rows before it)."""
-    at = sum(row.count * row.size for row in _ROWS)
-    _ROWS.append(Field(name, count, size, meaning))
-    return at
+    return _SCRATCH.add(Field(name, count, size, meaning))
 
 
 # One composed line and what it was composed from, in one uint8 array: a row per field, in the
 # order the fields lie in memory; each offset is the bytes of the rows above it. Each name is
 # written twice, as the module global (plain ints, which numba compiles in as constants, and
-# which type checkers see) and as the row's name; the check after the table holds them equal.
+# which type checkers see) and as the row's name; ``Table.done`` holds them equal (table.py).
 # 2-byte fields are read and written through _get16/_put16. The bytes are saved with the machine
 # (docs/emulator.md, "Save states"), so a row is never moved: new fields take a spare row or go at
 # the end, and a change of any offset changes ``savestate.layout_fingerprint``.
@@ -131,22 +130,9 @@ _TPL_VALID    = _field("_TPL_VALID",    GRID_KINDS, 1, "per grid kind: 1 if the 
 _field(                 "",             4,          1, "spare")
 _TPL          = _field("_TPL",          GRID_KINDS, 2 * WIDTH, "template: class map, colours")
 
-SCRATCH_FIELDS: tuple[Field, ...] = tuple(_ROWS)
-SCRATCH_SIZE = sum(row.count * row.size for row in SCRATCH_FIELDS)
+SCRATCH_FIELDS: tuple[Field, ...] = _SCRATCH.done(globals())
+SCRATCH_SIZE = _SCRATCH.size
 SCRATCH_ROWS = -(-SCRATCH_SIZE // WIDTH)   # whole frame rows (a multiple of 8 bytes)
-
-
-def _names_match_rows() -> None:
-    """Each named row's name is the module global that holds its offset (an import error if
-    not)."""
-    at = 0
-    for row in SCRATCH_FIELDS:
-        if row.name and globals().get(row.name) != at:
-            raise ImportError(f"raster.SCRATCH_FIELDS: {row.name} is not its global")
-        at += row.count * row.size
-
-
-_names_match_rows()
 
 # 0xA3 bits 5/4/3 = R/G/B -> palette index I·8 + B·4 + G·2 + R (docs/hardware.md §8.3)
 BACKGROUND_INDEX = np.array([((v >> 2) & 1) | (((v >> 1) & 1) << 1) | ((v & 1) << 2)

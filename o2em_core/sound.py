@@ -24,31 +24,17 @@ DC-blocking high-pass (about 20 Hz), so that a constant output level decays to e
 from __future__ import annotations
 
 import math
+from typing import Callable, NamedTuple, Sequence
 
 import numpy as np
 from numba import njit
 
 from i18n import _
 
+from .state import BYTE, FIXED, FLAG
+from .table import Table
 from .vdc_regs import (CONTROL, CTRL_SOUND_INT, SOUND_CONTROL, SOUND_ENABLE, SOUND_FAST,
                        SOUND_NOISE, SOUND_SHIFT, SOUND_VOLUME)
-
-SND_PRESCALER = 0
-SND_PENDING = 1
-SND_WRITTEN = 2
-SND_COUNT = 3
-SND_LAST_BIT = 4
-SND_AUDIO_LEN = 5
-SND_RATE = 6          # host sample rate, Hz
-SND_LINE_TICKS = 7    # master ticks per scanline
-SND_TICK_HZ = 8       # master ticks per second
-SND_PHASE = 9         # resampling phase accumulator, in units of ticks*rate
-SND_DC_X = 10         # DC-blocking filter: previous input sample
-SND_DC_Y = 11         # DC-blocking filter: previous output, fixed point << DC_SHIFT
-SND_ACC = 12          # integral of the signal over the sample being built
-SND_DC_POLE = 13      # filter pole, fixed point << POLE_SHIFT
-SND_IDLE = 14         # line clocks still to ignore after power-on
-SND_SIZE = 16
 
 AUDIO_CAPACITY = 2048  # samples per frame the caller must provide room for
 
@@ -58,6 +44,73 @@ DC_SHIFT = 16
 POLE_SHIFT = 15
 
 SHIFTS_PER_INTERRUPT = 24
+
+# ---- the sound state: one table -------------------------------------------------------------
+
+
+class Value(NamedTuple):
+    """One entry of the sound state: its name, what a save state may hold in it (``legal``)
+    and what it means."""
+
+    name: str
+    legal: tuple[int, int] | str | Callable[[Sequence[int]], tuple[int, int]]
+    meaning: str
+
+
+# What a save state may hold (``check_state``): (lowest, highest), state.FIXED (the host rate
+# and the region's timing: equal to a fresh state's), or a function of the machine's fresh
+# sound state that gives (lowest, highest)
+SHIFTS = (0, SHIFTS_PER_INTERRUPT - 1)
+SAMPLES = (0, AUDIO_CAPACITY)
+LEVEL = (0, FULL_SCALE)
+FILTERED = (-((FULL_SCALE + 1) << DC_SHIFT), (FULL_SCALE + 1) << DC_SHIFT)  # high-pass output
+
+def _within_a_sample(fresh: Sequence[int]) -> tuple[int, int]:
+    """The resampler's phase stays within one host sample (ticks per second, in its units)."""
+    return 0, fresh[SND_TICK_HZ] - 1
+
+
+def _a_samples_signal(fresh: Sequence[int]) -> tuple[int, int]:
+    """The sum over one host sample of a signal of at most FULL_SCALE."""
+    return 0, FULL_SCALE * fresh[SND_TICK_HZ]
+
+
+def _since_power_on(fresh: Sequence[int]) -> tuple[int, int]:
+    """Counts down from its power-on value."""
+    return 0, fresh[SND_IDLE]
+
+
+_SOUND: Table[Value] = Table("sound.SOUND_STATE")
+
+
+def _value(name: str, legal: tuple[int, int] | str | Callable[[Sequence[int]], tuple[int, int]],
+           meaning: str) -> int:
+    """Append an entry to the sound state; its index, which the entry's name is assigned to."""
+    return _SOUND.add(Value(name, legal, meaning))
+
+
+# The sound state, one int64 per entry. An entry's position is its index into ``snd`` and its
+# place in a save state, so entries are only ever added at the end (savestate.py fingerprints
+# the names); each name is written as its global and as the row's name, like state.REGISTERS.
+SND_PRESCALER  = _value("SND_PRESCALER",  BYTE,              "line clocks, modulo 256")
+SND_PENDING    = _value("SND_PENDING",    FLAG,              "a shift is due")
+SND_WRITTEN    = _value("SND_WRITTEN",    FLAG,              "the CPU wrote the shift register")
+SND_COUNT      = _value("SND_COUNT",      SHIFTS,            "shifts since an interrupt or write")
+SND_LAST_BIT   = _value("SND_LAST_BIT",   FLAG,              "the bit shifted out last")
+SND_AUDIO_LEN  = _value("SND_AUDIO_LEN",  SAMPLES,           "samples in ``audio`` this frame")
+SND_RATE       = _value("SND_RATE",       FIXED,             "host sample rate, Hz")
+SND_LINE_TICKS = _value("SND_LINE_TICKS", FIXED,             "master ticks per scanline")
+SND_TICK_HZ    = _value("SND_TICK_HZ",    FIXED,             "master ticks per second")
+SND_PHASE      = _value("SND_PHASE",      _within_a_sample,  "resampling phase, in ticks × rate")
+SND_DC_X       = _value("SND_DC_X",       LEVEL,             "DC blocker: its last input")
+SND_DC_Y       = _value("SND_DC_Y",       FILTERED,          "... its last output << DC_SHIFT")
+SND_ACC        = _value("SND_ACC",        _a_samples_signal, "the signal summed over the sample")
+SND_DC_POLE    = _value("SND_DC_POLE",    FIXED,             "filter pole, << POLE_SHIFT")
+SND_IDLE       = _value("SND_IDLE",       _since_power_on,   "line clocks still to ignore")
+
+SOUND_STATE: tuple[Value, ...] = _SOUND.done(globals())
+SND_SIZE = 16          # room to grow without changing the state's size; the rest stays 0
+SND_CONSTANTS = tuple(i for i, row in enumerate(SOUND_STATE) if row.legal == FIXED)
 
 
 def new_state(sample_rate: int, line_ticks: int, tick_hz: int, idle_lines: int = 0) -> np.ndarray:
@@ -160,13 +213,11 @@ def _mul_pole(y: int, pole: int) -> int:
     return _to_zero(y * pole, np.int64(POLE_SHIFT))
 
 
-SND_CONSTANTS = (SND_RATE, SND_LINE_TICKS, SND_TICK_HZ, SND_DC_POLE)
-
-
 def check_state(snd: np.ndarray, fresh: np.ndarray) -> str | None:
     """Why ``snd`` from a save state cannot be a sound state of the machine whose fresh sound
-    state is ``fresh`` (same region and host rate), or None. The resampler's phase and sums
-    must stay within one host sample, or a line would emit samples for ages."""
+    state is ``fresh`` (same region and host rate), or None: each entry against its row of
+    ``SOUND_STATE``. The resampler's phase and sums must stay within one host sample, or a line
+    would emit samples for ages."""
     s = [int(v) for v in snd]
     f = [int(v) for v in fresh]
     if s[SND_RATE] != f[SND_RATE]:
@@ -174,20 +225,13 @@ def check_state(snd: np.ndarray, fresh: np.ndarray) -> str | None:
             rate=s[SND_RATE], ours=f[SND_RATE])
     if any(s[i] != f[i] for i in SND_CONSTANTS):
         return _("its sound timing is not this machine's")
-    period = s[SND_TICK_HZ]
-    limits = {SND_PRESCALER: ("SND_PRESCALER", 0xFF),
-              SND_COUNT: ("SND_COUNT", SHIFTS_PER_INTERRUPT - 1),
-              SND_AUDIO_LEN: ("SND_AUDIO_LEN", AUDIO_CAPACITY),
-              SND_PHASE: ("SND_PHASE", period - 1),
-              SND_ACC: ("SND_ACC", FULL_SCALE * period),
-              SND_DC_X: ("SND_DC_X", FULL_SCALE),
-              SND_IDLE: ("SND_IDLE", f[SND_IDLE]),
-              SND_PENDING: ("SND_PENDING", 1), SND_WRITTEN: ("SND_WRITTEN", 1),
-              SND_LAST_BIT: ("SND_LAST_BIT", 1)}
-    for i, (name, high) in limits.items():
-        if not 0 <= s[i] <= high:
-            return _("the sound value {name} is {value}, outside 0 to {high}").format(
-                name=name, value=s[i], high=high)
-    if abs(s[SND_DC_Y]) > (FULL_SCALE + 1) << DC_SHIFT or any(s[SND_IDLE + 1:]):
-        return _("the sound filter holds impossible values")
+    for i, row in enumerate(SOUND_STATE):
+        if isinstance(row.legal, str):      # FIXED: checked above
+            continue
+        low, high = row.legal(f) if callable(row.legal) else row.legal
+        if not low <= s[i] <= high:
+            return _("the sound value {name} is {value}, outside {low} to {high}").format(
+                name=row.name, value=s[i], low=low, high=high)
+    if any(s[len(SOUND_STATE):]):
+        return _("the unused sound values are not zero")
     return None

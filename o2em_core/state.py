@@ -2,12 +2,14 @@
 arrays, so the compiled loop works on plain arrays and a save state is those arrays' bytes.
 
 * ``mem`` (uint8): internal RAM, external RAM, the VDC register file, the key matrix rows and
-  the joystick bytes at fixed offsets.
+  the joystick bytes, one table (``MEM_PARTS``) of parts whose offsets are generated.
 * ``regs`` (int64): the register file, one table (``REGISTERS``) of named scalars — CPU
   registers and latches, the time base, the VDC's internal latches, and (read-only after
   construction) the region's timing constants and the cartridge board.
 * ``work`` / ``frame`` (uint8 243 × 360): the frame being drawn and the last finished one.
-* ``snd`` (int64): the sound section's state (layout owned by ``sound.py``).
+* ``snd`` (int64): the sound section's state, one table (``sound.SOUND_STATE``).
+
+Each table is written with ``table.Table``: the positions are generated from the rows.
 """
 from __future__ import annotations
 
@@ -17,16 +19,42 @@ import numpy as np
 
 from i18n import _
 
+from .table import Table
 from .timing import HBLANK_PX, POWER_ON_LINE, VBLANK_LINE, VBLANK_PX, Region
 from .vdc_regs import ST_ACK_CLEARS
 
 # ---- mem: byte arrays at fixed offsets ------------------------------------------------------
-IRAM_OFF, IRAM_SIZE = 0, 64        # 8048 internal data RAM
-XRAM_OFF, XRAM_SIZE = 64, 128      # the 128-byte external RAM (6810)
-VDC_OFF, VDC_SIZE = 192, 256       # 8244/8245 register file as the chip holds it
-KEYS_OFF, KEYS_SIZE = 448, 8       # key matrix: bit c of byte r = key (row r, column c) down
-JOY_OFF, JOY_SIZE = 456, 2         # joystick 0/1: up 1, right 2, down 4, left 8, fire 16
-MEM_SIZE = 512
+
+
+class Part(NamedTuple):
+    """One part of ``mem``: its name, its size in bytes and what it holds."""
+
+    name: str
+    size: int
+    meaning: str
+
+
+_MEM: Table[Part] = Table("state.MEM_PARTS", width=lambda part: part.size)
+
+
+def _part(name: str, size: int, meaning: str) -> tuple[int, int]:
+    """Append a part to ``mem``: its offset (the sizes of the parts before it) and its size,
+    which ``NAME_OFF`` and ``NAME_SIZE`` hold."""
+    return _MEM.add(Part(name, size, meaning)), size
+
+
+# The parts of ``mem`` in the order they lie in it; the bytes are saved with the machine, so a
+# part is never moved: a new one takes bytes of the spare part at the end.
+# offset, size        = _part(name,   bytes, what it holds)
+IRAM_OFF,  IRAM_SIZE  = _part("IRAM",  64,  "8048 internal data RAM")
+XRAM_OFF,  XRAM_SIZE  = _part("XRAM",  128, "the 128-byte external RAM (6810)")
+VDC_OFF,   VDC_SIZE   = _part("VDC",   256, "8244/8245 register file as the chip holds it")
+KEYS_OFF,  KEYS_SIZE  = _part("KEYS",  8,   "key matrix: bit c of byte r = key (r, c) down")
+JOY_OFF,   JOY_SIZE   = _part("JOY",   2,   "sticks 0/1: up 1, right 2, down 4, left 8, fire 16")
+SPARE_OFF, SPARE_SIZE = _part("SPARE", 54,  "unused, zero in every state: room to grow")
+MEM_PARTS: tuple[Part, ...] = _MEM.done(
+    globals(), lambda part, at: {part.name + "_OFF": at, part.name + "_SIZE": part.size})
+MEM_SIZE = _MEM.size
 
 # ---- regs: the register file ------------------------------------------------------------------
 
@@ -53,20 +81,19 @@ ZERO, ONES = (0, 0), (0, 0xFF)
 PSW_ONE = 0x08              # PSW bit 3 reads as 1 (cpu.PSW_ONE)
 PSW_RESET = (0xC0, PSW_ONE)  # CY and AC kept; bank 0, stack pointer 0, F0 clear
 
-_ROWS: list[Register] = []
+_REGS: Table[Register] = Table("state.REGISTERS")
 
 
 def _reg(name: str, legal: tuple[int, int] | str, reset: tuple[int, int] | None,
          meaning: str) -> int:
     """Append a row to the register file; its index, which the row's name is assigned to."""
-    _ROWS.append(Register(name, legal, reset, meaning))
-    return len(_ROWS) - 1
+    return _REGS.add(Register(name, legal, reset, meaning))
 
 
 # The register file. A row's position is its index into ``regs`` and its place in a save state,
 # so rows are only ever added at the end (savestate.py fingerprints the names). Each name is
 # written twice, as the module global (plain ints, which numba compiles in as constants, and
-# which type checkers see) and as the row's name; the check after the table holds them equal.
+# which type checkers see) and as the row's name; ``Table.done`` holds them equal (table.py).
 # 8048 CPU (docs/hardware.md §2)
 A              = _reg("A",              BYTE,    KEEP,      "accumulator")
 PC             = _reg("PC",             ADDRESS, ZERO,      "program counter")
@@ -124,18 +151,8 @@ CART_BANK_SIZE = _reg("CART_BANK_SIZE", BOARD,   KEEP,      "bytes from one bank
 CART_BANK_MASK = _reg("CART_BANK_MASK", BOARD,   KEEP,      "bank = P1 & CART_BANK_MASK")
 CART_HIGH      = _reg("CART_HIGH",      BOARD,   KEEP,      "bank offset shown at 0xC00-0xFFF")
 
-REGISTERS: tuple[Register, ...] = tuple(_ROWS)
+REGISTERS: tuple[Register, ...] = _REGS.done(globals())
 REG_NAMES = tuple(row.name for row in REGISTERS)
-
-
-def _names_match_rows() -> None:
-    """Each row's name is the module global that holds its index (an import error if not)."""
-    wrong = [name for i, name in enumerate(REG_NAMES) if globals().get(name) != i]
-    if wrong or len(set(REG_NAMES)) != len(REG_NAMES):
-        raise ImportError(f"state.REGISTERS: a row's name is not its global: {wrong or REG_NAMES}")
-
-
-_names_match_rows()
 REGS_SIZE = 64              # room to grow without changing the state layout's size
 
 # Event kinds of the beam (vdc.run_events)
@@ -243,9 +260,9 @@ def check(regs: np.ndarray, fresh: np.ndarray) -> str | None:
 
 def check_mem(mem: np.ndarray) -> str | None:
     """Why the byte array ``mem`` of a save state cannot be, or None: the joystick bytes hold
-    five bits, the bytes after them are never used."""
+    five bits, the spare bytes are never used."""
     if (mem[JOY_OFF:JOY_OFF + JOY_SIZE] > 0x1F).any():
         return _("a joystick byte has more than its five bits")
-    if mem[JOY_OFF + JOY_SIZE:].any():
+    if mem[SPARE_OFF:SPARE_OFF + SPARE_SIZE].any():
         return _("the unused memory is not zero")
     return None

@@ -103,9 +103,14 @@ def test_version_1_state_of_todays_layout_is_converted(saved) -> None:
 
 
 def test_layout_fingerprint_sees_a_moved_field(monkeypatch) -> None:
+    """A field of the compositor's scratch one byte further on (the spare row above it one
+    byte longer) is another layout."""
     before = savestate.layout_fingerprint()
     from o2em_core import raster
-    monkeypatch.setattr(raster, "_LINE", raster._LINE + 1)
+    fields = list(raster.SCRATCH_FIELDS)
+    spare = next(i for i, row in enumerate(fields) if not row.name)
+    fields[spare] = fields[spare]._replace(count=fields[spare].count + 1)
+    monkeypatch.setattr(raster, "SCRATCH_FIELDS", tuple(fields))
     assert savestate.layout_fingerprint() != before
 
 

@@ -45,21 +45,27 @@ def test_restored_mid_frame_state_gives_identical_frames_and_audio(program, regi
     assert a.audio().any() or program == "midframe"
 
 
-# States saved mid-line by earlier code (main at 5c5f52b, before the compositor's scratch was
-# named from one table): program, region, frames and instructions run before saving. The scratch
-# holds a line with grid and objects, drawn past pixel 255 (both bytes of DRAWN in use).
+# States saved mid-line by earlier code: program, region, frames and instructions run before
+# saving, and the layout field the code wrote. 0x121F8E41: main at 5c5f52b, before the
+# compositor's scratch was named from one table; the scratch holds a line with grid and objects,
+# drawn past pixel 255 (both bytes of DRAWN in use). 0x64B56BAA: main at 7ee1a20, before the
+# layout fingerprint came from the tables alone (the sound state and mem became tables).
 STATES = pathlib.Path(__file__).with_name("states")
-EARLIER = [("coll_everything", "pal", 3, 2318), ("midframe", "ntsc", 3, 1157)]
+EARLIER = [("coll_everything", "pal", 3, 2318, ""), ("midframe", "ntsc", 3, 1157, ""),
+           ("coll_everything", "pal", 3, 2318, "_64b56baa"),
+           ("midframe", "ntsc", 3, 1157, "_64b56baa"),
+           ("sound_fast", "pal", 3, 3100, "_64b56baa")]
+LAYOUTS = {"": 0x121F8E41, "_64b56baa": 0x64B56BAA}
 
 
-@pytest.mark.parametrize("program, region, frames, steps", EARLIER)
-def test_state_saved_by_earlier_code_has_todays_bytes_and_runs_on_identically(program, region,
-                                                                               frames, steps):
-    old = gzip.decompress((STATES / f"{program}_{region}.state.gz").read_bytes())
+@pytest.mark.parametrize("program, region, frames, steps, saved_by", EARLIER)
+def test_state_saved_by_earlier_code_has_todays_bytes_and_runs_on_identically(
+        program, region, frames, steps, saved_by):
+    old = gzip.decompress((STATES / f"{program}_{region}{saved_by}.state.gz").read_bytes())
     today = run_to(program, region, frames, steps)
     header = savestate.HEADER.size
     layout = savestate.HEADER.unpack(old[:header])[3]
-    assert layout != savestate.layout_fingerprint()          # an earlier layout's names ...
+    assert layout == LAYOUTS[saved_by] != savestate.layout_fingerprint()  # an earlier layout ...
     assert today.save_state()[header:] == old[header:]      # ... and today's bytes
     loaded = Machine(image(program), None, region)
     loaded.load_state(old)
