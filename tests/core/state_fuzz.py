@@ -43,7 +43,8 @@ def fields(m: Machine) -> list[tuple[str, int, int, str]]:
     """(array, element index, dtype char, name) of every field worth crafting."""
     regs = [("regs", i, "q", state.REG_NAMES[i] if i < len(state.REG_NAMES) else f"reg{i}")
             for i in range(state.REGS_SIZE)]
-    snd = [("snd", i, "q", f"snd{i}") for i in range(sound.SND_SIZE)]
+    snd = [("snd", i, "q", sound.SOUND_STATE[i].name if i < len(sound.SOUND_STATE) else f"snd{i}")
+           for i in range(sound.SND_SIZE)]
     mem = [("mem", i, "B", f"mem{i}") for i in (0, 63, state.JOY_OFF, state.JOY_OFF + 1,
                                                   state.JOY_OFF + 2, state.MEM_SIZE - 1)]
     scratch = raster.HEIGHT * raster.WIDTH
