@@ -13,6 +13,7 @@ from typing import Callable
 
 import i18n
 from i18n import _
+from safefiles import NotRegularFile, NotText, TooLarge, read_text_at_most
 
 from board_ledger import events as ev
 from board_ledger.board import shown
@@ -71,23 +72,20 @@ MAX_BOARD_BYTES = 1024 * 1024     # a board of the printed size is about 1 KB
 
 def read_bounded(path: pathlib.Path, limit: int, what: str) -> str:
     """The UTF-8 text of the regular file ``path``, read no further than ``limit`` bytes (a device
-    such as /dev/zero or /dev/urandom is refused, not read for ever); NotationError if unusable.
-    A UTF-8 byte order mark (Notepad) is dropped."""
+    such as /dev/zero or /dev/urandom is refused, not opened; safefiles reads it); NotationError
+    in the ledger's words if unusable: which file, what is wrong, and ``what`` to give instead."""
     try:
-        if path.exists() and not path.is_file():    # a device, a pipe (open would wait), a folder
-            raise NotationError(_("{path} is not a regular file; give {what}").format(path=path, what=what))
-        with open(path, "rb") as f:
-            data = f.read(limit + 1)
+        return read_text_at_most(path, limit, what, regular_only=True)
+    except NotRegularFile as exc:
+        raise NotationError(str(exc)) from None
+    except TooLarge:
+        raise NotationError(_("{path} is larger than {kib} KiB; give {what}").format(
+            path=path, kib=limit // 1024, what=what)) from None
+    except NotText:
+        raise NotationError(_("{path} is not UTF-8 text; give {what}").format(path=path, what=what)) from None
     except OSError as exc:
         raise NotationError(_("cannot read {path}: {reason}").format(
             path=path, reason=exc.strerror or exc)) from None
-    if len(data) > limit:
-        raise NotationError(_("{path} is larger than {kib} KiB; give {what}").format(
-            path=path, kib=limit // 1024, what=what))
-    try:
-        return data.decode("utf-8").removeprefix("\ufeff")
-    except UnicodeDecodeError:
-        raise NotationError(_("{path} is not UTF-8 text; give {what}").format(path=path, what=what)) from None
 
 
 def attach_board(e: ev.Event, base: pathlib.Path) -> ev.Event:

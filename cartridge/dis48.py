@@ -16,10 +16,10 @@ from typing import Sequence
 
 import i18n
 from i18n import _
+from safefiles import read_at_most
 
 from . import __version__
 from .asm48.cli import OneLineParser, parse_address, read_input
-from .files import read_at_most
 from .asm48.encoder import BANK, PAGE
 from .symbols import load_symbols
 from .opcodes import ADDRESS, ENCODINGS, IMMEDIATE, OPCODES, KEYWORDS, Opcode

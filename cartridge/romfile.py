@@ -9,7 +9,7 @@ import pathlib
 
 from i18n import _
 
-from .files import TooLarge, read_at_most
+from safefiles import TooLarge, read_at_most
 
 BIOS_SIZE = 1024
 CART_SIZES = (2048, 3072, 4096, 6144, 8192, 12288)   # 2 KB and 3 KB banks

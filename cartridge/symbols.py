@@ -10,8 +10,7 @@ import json
 from pathlib import Path
 
 from i18n import _
-
-from .files import read_text_at_most
+from safefiles import read_text_at_most
 
 SYMBOL_FILE_LIMIT = 16 << 20     # bytes; the battle program's table is about 10 KB
 

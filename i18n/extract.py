@@ -16,7 +16,7 @@ from i18n.catalog import LOCALE_DIR, Entry, po_path, read_po
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 #: the packages whose messages the user reads (asm48 and dis48 included: homebrew authors read them)
-PACKAGES = ("videopac", "board_ledger", "o2em_core", "cartridge", "i18n")
+PACKAGES = ("videopac", "board_ledger", "o2em_core", "cartridge", "safefiles", "i18n")
 #: marker name -> (positions of msgid, msgid_plural, msgctxt), None when absent
 MARKERS: dict[str, tuple[int, int | None, int | None]] = {
     "_": (0, None, None), "N_": (0, None, None), "gettext": (0, None, None),

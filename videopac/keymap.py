@@ -10,8 +10,8 @@ import dataclasses
 import pathlib
 import tomllib
 
-from cartridge.files import read_text_at_most
 from i18n import N_, _
+from safefiles import read_text_at_most
 
 from videopac import controls
 

@@ -8,7 +8,7 @@ import pathlib
 import re
 import sys
 
-from cartridge import files
+import safefiles
 
 APP = "videopac"
 
@@ -60,6 +60,6 @@ def screenshot_path(cart: str, when: _dt.datetime | None = None) -> pathlib.Path
 def write_atomically(path: pathlib.Path | str, data: bytes, parents: bool = True) -> None:
     """Write a file so that a crash or a full disk leaves either the old or the new content, never
     half of it and never an empty file (an older save state or screenshot is not lost); through
-    symlinks, to devices, ``-`` to stdout (cartridge/files.py). ``parents`` creates missing
+    symlinks, to devices, ``-`` to stdout (safefiles/atomic.py). ``parents`` creates missing
     folders (the app's own data folders; not a path the user typed)."""
-    files.write_atomically(path, data, parents)
+    safefiles.write_atomically(path, data, parents)

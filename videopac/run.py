@@ -142,7 +142,7 @@ Content = TypeVar("Content", str, bytes)
 
 
 def _read_input(path: str, read: Callable[[str], Content]) -> Content:
-    """``read(path)`` (a bounded reader of cartridge/files.py); UsageError in one sentence when
+    """``read(path)`` (a bounded reader of safefiles); UsageError in one sentence when
     the file is missing, unreadable, too large or not text."""
     try:
         return read(path)
@@ -154,13 +154,13 @@ def _read_input(path: str, read: Callable[[str], Content]) -> Content:
 
 
 def _read_text(path: str) -> str:
-    from cartridge.files import read_text_at_most
+    from safefiles import read_text_at_most
 
     return _read_input(path, lambda p: read_text_at_most(p, SCRIPT_LIMIT, _("input scripts")))
 
 
 def _read_state(path: str) -> bytes:
-    from cartridge.files import read_at_most
+    from safefiles import read_at_most
     from o2em_core.savestate import STATE_FILE_LIMIT
 
     return _read_input(path, lambda p: read_at_most(p, STATE_FILE_LIMIT, _("save states")))

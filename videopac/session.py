@@ -12,8 +12,8 @@ import time
 from typing import TYPE_CHECKING, Callable
 
 from i18n import _
+from safefiles import read_at_most
 
-from cartridge.files import read_at_most
 from o2em_core import palette
 from o2em_core.savestate import STATE_FILE_LIMIT
 from videopac import paths

@@ -12,11 +12,11 @@ from typing import Callable, NoReturn, Sequence, TypeVar
 
 import i18n
 from i18n import _
+from safefiles import read_at_most, write_all
 
 from .. import __version__
 from .core import assemble
 from .errors import AsmError
-from ..files import read_at_most, write_all
 
 PROG = "asm48"
 SOURCE_LIMIT = 16 << 20     # bytes of the main source file
@@ -35,7 +35,7 @@ class OneLineParser(argparse.ArgumentParser):
 
 def read_input(prog: str, path: Path | str, read: Callable[[Path | str], Content],
                not_a: str | None = None) -> Content | None:
-    """``read(path)`` for asm48 and dis48 (``read`` is one of cartridge/files.py's bounded
+    """``read(path)`` for asm48 and dis48 (``read`` is one of safefiles' bounded
     readers, or one built on them); None when it failed, after one sentence on standard error
     for the caller's exit code 2: ``PROG: cannot read PATH: reason`` when the file cannot be
     read, else the reader's sentence (too large, not text), or ``PROG: PATH is not NOT_A: ...``

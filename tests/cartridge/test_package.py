@@ -21,11 +21,12 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 # installed sources (the source tree is not on the path) and prints what it found as JSON.
 BUILD = """
 import json, pathlib, subprocess, sys
-import cartridge, mcs48
+import cartridge, mcs48, safefiles
 from o2em_core import cpu
 site = pathlib.Path(sys.argv[1])
 assert pathlib.Path(cartridge.__file__).is_relative_to(site), cartridge.__file__
 assert pathlib.Path(mcs48.__file__).is_relative_to(site), mcs48.__file__
+assert pathlib.Path(safefiles.__file__).is_relative_to(site), safefiles.__file__
 assert sorted(set(cpu.CYCLES.tolist())) == [1, 2]    # the CPU found the opcode table too
 images = json.loads(sys.argv[2])
 out = {}

@@ -15,6 +15,7 @@ from i18n.extract import ROOT
 
 # the modules whose text a user reads: of `videopac`, and of asm48 and dis48 (homebrew authors)
 USER_FACING = sorted([*ROOT.glob("videopac/*.py"), *ROOT.glob("board_ledger/*.py"),
+                      *ROOT.glob("safefiles/*.py"),
                       ROOT / "o2em_core/machine.py", ROOT / "o2em_core/keyboard.py",
                       ROOT / "cartridge/romfile.py", ROOT / "cartridge/symbols.py",
                       ROOT / "cartridge/asm48/cli.py", ROOT / "cartridge/dis48.py"])

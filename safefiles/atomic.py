@@ -1,11 +1,6 @@
-"""Files as users expect them, for every command of the project (the assembler's outputs, the
-app's states, screenshots, dumps and exports): written whole or not at all, through symlinks, to
-devices as they are, ``-`` as standard output, with the modes the umask gives; and read with a
-bound, so that ``/dev/zero`` or a huge file given by mistake costs nothing.
-
-(It lives in ``cartridge`` because both the assembler and the app use it and the app may import
-``cartridge``, not the other way round.)
-"""
+"""Writing files whole or not at all: through symlinks, to devices as they are, ``-`` as standard
+output, with the modes the umask gives (the assembler's outputs, the app's states, screenshots,
+dumps and exports)."""
 from __future__ import annotations
 
 import os
@@ -14,18 +9,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from i18n import _
-
 STDOUT = "-"          # the name that means standard output
-
-
-class TooLarge(ValueError):
-    """A file larger than the reader allows; the message is one sentence. ``size`` is the
-    file's size when it is a regular file, else None (a device: endless, perhaps)."""
-
-    def __init__(self, message: str, size: int | None) -> None:
-        super().__init__(message)
-        self.size = size
 
 
 def _umask() -> int:
@@ -99,31 +83,3 @@ def write_atomically(path: Path | str, data: bytes, parents: bool = False) -> No
     if parents and not _is_stdout(path):
         Path(os.path.realpath(path)).parent.mkdir(parents=True, exist_ok=True)
     write_all({Path(path): data})      # Path('-') is still STDOUT
-
-
-def read_at_most(path: Path | str, limit: int, what: str) -> bytes:
-    """The bytes of ``path`` if there are at most ``limit``; else TooLarge naming the file and
-    the limit for ``what`` (a plural noun, translated: "save states"). Never reads more than
-    ``limit`` + 1 bytes (devices, endless or huge files)."""
-    with open(path, "rb") as f:
-        data = f.read(limit + 1)
-        info = os.fstat(f.fileno())
-    if len(data) > limit:
-        size = info.st_size if stat.S_ISREG(info.st_mode) else None
-        if size is None:
-            message = _("{path} is larger than {limit} bytes, the limit for {what}")
-        else:
-            message = _("{path} is {size} bytes, larger than {limit}, the limit for {what}")
-        raise TooLarge(message.format(path=path, size=size, limit=limit, what=what), size)
-    return data
-
-
-def read_text_at_most(path: Path | str, limit: int, what: str) -> str:
-    """``read_at_most`` decoded as UTF-8 (a BOM is dropped); TooLarge or ValueError (one
-    sentence) when it is too large or not UTF-8 text."""
-    data = read_at_most(path, limit, what)
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise ValueError(_("{path} is not UTF-8 text (byte {n} cannot be read); save it as "
-                           "UTF-8").format(path=path, n=exc.start + 1)) from None

@@ -1,0 +1,16 @@
+"""Files as users expect them, for every command of the project: an outside file is read with a
+bound (``bounded``: a size limit, regular files only where a device must not be opened, UTF-8
+text), and a file is written whole or not at all (``atomic``).
+
+A leaf like ``mcs48`` and ``i18n`` (docs/architecture.md): ``cartridge`` (the assembler's inputs
+and outputs, ROM and symbol files), ``board_ledger`` (notation and board files) and ``videopac``
+(states, scripts, keymaps, screenshots, exports) all read and write through it, and it imports
+only ``i18n`` for its sentences.
+"""
+from __future__ import annotations
+
+from safefiles.atomic import STDOUT, write_all, write_atomically
+from safefiles.bounded import NotRegularFile, NotText, TooLarge, read_at_most, read_text_at_most
+
+__all__ = ["STDOUT", "write_all", "write_atomically", "NotRegularFile", "NotText", "TooLarge",
+           "read_at_most", "read_text_at_most"]
