@@ -11,6 +11,7 @@ so the tests can check that nothing overlaps).
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pyglet
 
@@ -21,9 +22,10 @@ from board_ledger.board import shown
 from board_ledger.chart import COLOURS, pbr_series
 from board_ledger.errors import LedgerError
 from board_ledger.game import Game
-from board_ledger.rules import challenge_energy, pbr, round_five_hundred
+from board_ledger.rules import pbr, round_five_hundred
 from board_ledger.state import ALLIED, State
 from videopac import keymap as keymap_mod
+from videopac.bridge import Bridge, Contest, colour_name, contest_of
 from videopac.controls import CONTROLS
 
 BACKGROUND = (22, 24, 32, 255)
@@ -37,6 +39,10 @@ MIN_PLAY = (440, 486)          # the panel beside the picture at --scale 2 (486 
 MIN_WINDOW = (960, 600)        # the ledger-only window
 PBR_CHART_ACTIONS = 60         # the chart shows the last so many actions
 CARTRIDGE_MOST = 9999        # four BCD digits on the battle program's entry screen
+
+Colour = tuple[int, int, int, int]
+Line = tuple[str, Colour]      # a paragraph of the text column and its colour
+Paragraph = tuple[str, Colour, float, bool]    # ... with its font size and whether it is bold
 
 
 def colour_of(index: int, alpha: int = 255) -> tuple[int, int, int, int]:
@@ -86,61 +92,78 @@ def ledger_keys(keymap: keymap_mod.Keymap) -> str:
     return " · ".join(f"{'/'.join(keys)} {_(panel)}" for panel, keys in shown if keys)
 
 
-def contest_lines(s: State, bridge=None, keys: str = "") -> list[tuple[str, tuple]]:
-    """The pending war or confrontation, the keys for the console and the bridge's proposal
-    (``keys``: the ledger's own keys, ledger_keys)."""
-    out: list[tuple[str, tuple]] = []
-    contest = bridge.contest if bridge is not None else None
+def contest_lines(s: State, bridge: Bridge | None = None, keys: str = "") -> list[Line]:
+    """The end game's order, then the pending war or confrontation, the keys for the console and
+    the bridge's proposal, or the next challenge (``keys``: the ledger's own keys, ledger_keys)."""
+    contest = bridge.contest if bridge is not None else contest_of(s)
     if contest is None:
-        from videopac.bridge import contest_of
-        contest = contest_of(s)
-    if s.phase == "endgame":
-        order = sorted(s.live(), key=lambda n: (s.player(n).halves, s.names.index(n)))
-        text = _("PBR order (rule 21B, lowest first): {order}").format(
-            order=", ".join(f"{n} {pbr(s.player(n).halves)}" for n in order))
-        if s.fought:
-            text += "; " + _("fought: {names}").format(names=", ".join(sorted(s.fought)))
-        out.append((text, DIM))
-    if contest is None:
-        if s.phase == "endgame" and s.expected:
-            a, b = s.expected
-            out.append((_("End game (rule 21): {a} (PBR {a_pbr}) challenges {b} (PBR {b_pbr}): "
-                          "challenge {a} {b}").format(a=a, b=b, a_pbr=pbr(s.player(a).halves),
-                                                      b_pbr=pbr(s.player(b).halves)), ACCENT))
-            out.append((_("Energies PBR x 100: {a} {a_energy}, {b} {b_energy}; the lower player enters "
-                          "first").format(a=a, b=b, a_energy=challenge_energy(s.player(a).halves),
-                                          b_energy=challenge_energy(s.player(b).halves)), TEXT))
-        if bridge is not None and bridge.reading is not None and s.phase == "setup":
-            out.append((_("Cartridge reading (rule 2): {reading}").format(reading=f"{bridge.reading:04d}"),
-                        ACCENT))
-        return out
+        return _pbr_order(s) + challenge_lines(s) + _reading(s, bridge)
+    notes = [(note, WARNING) for note in bridge.notes] if bridge is not None else []
+    return (_pbr_order(s) + [_headline(s, contest, bridge)] + _proposal(bridge, keys) + notes
+            + _energies(contest) + _console(bridge, keys))
+
+
+def _pbr_order(s: State) -> list[Line]:
+    """The end game's PBR order, lowest first, and who has fought (rule 21B)."""
+    if s.phase != "endgame":
+        return []
+    order = sorted(s.live(), key=lambda n: (s.player(n).halves, s.names.index(n)))
+    text = _("PBR order (rule 21B, lowest first): {order}").format(
+        order=", ".join(f"{n} {pbr(s.player(n).halves)}" for n in order))
+    if s.fought:
+        text += "; " + _("fought: {names}").format(names=", ".join(sorted(s.fought)))
+    return [(text, DIM)]
+
+
+def challenge_lines(s: State) -> list[Line]:
+    """The next confrontation of the end game and the energies to type, in the war view's words
+    (board_ledger/report.py, what the terminal and the phones say); none before or after it."""
+    if s.phase != "endgame" or not s.expected or s.confrontation is not None:
+        return []
+    return list(zip(report.war_lines(s), (ACCENT, TEXT)))
+
+
+def _reading(s: State, bridge: Bridge | None) -> list[Line]:
+    """The number the cartridge showed in computer mode, while the players set up (rule 2)."""
+    if bridge is None or bridge.reading is None or s.phase != "setup":
+        return []
+    return [(_("Cartridge reading (rule 2): {reading}").format(reading=f"{bridge.reading:04d}"), ACCENT)]
+
+
+def _headline(s: State, contest: Contest, bridge: Bridge | None) -> Line:
+    """Who fights whom, with the controller each holds, and the score of a war."""
     a, d = contest.attacker, contest.defender
     colours = bridge.colour if bridge is not None else {}
-    from videopac.bridge import colour_name
     side = {n: f" ({colour_name(colours[n])})" if n in colours else "" for n in (a, d)}
     if contest.kind == "war":
         assert contest.target is not None          # a war is fought for a country
-        out.append((_("War for {country}: {a} attacks, {d} defends — {wins_a}–{wins_d} after {n} of 3 "
-                      "battles").format(country=shown(contest.target), a=a + side[a], d=d + side[d],
-                                        wins_a=contest.wins[0], wins_d=contest.wins[1], n=contest.battles),
-                    ACCENT))
-    else:
-        c = s.confrontation
-        assert c is not None                       # a contest that is no war is a confrontation
-        out.append((_("Confrontation (rule 21): {challenger} – {opponent}; {a} attacks this battle; "
-                      "winner +1 square, loser −1").format(challenger=c.challenger, opponent=c.opponent,
-                                                           a=a + side[a]), ACCENT))
-    if bridge is not None and bridge.proposal:            # first: what to book, and how
-        lines = " | ".join(shown_line(line) for line in bridge.proposal)
-        out.append(((_("To book (choice {k} of {n}): {lines}").format(
-            k=bridge.choice + 1, n=len(bridge.choices), lines=lines) if len(bridge.choices) > 1
-            else _("To book: {lines}").format(lines=lines)), ACCENT))
-        if keys:
-            out.append((keys, DIM))
-    for note in bridge.notes if bridge is not None else ():
-        out.append((note, WARNING))
-    out.append((_("Energy: {energies}").format(
-        energies=", ".join(f"{n} {contest.energy[n]}" for n in (a, d))), TEXT))
+        return (_("War for {country}: {a} attacks, {d} defends — {wins_a}–{wins_d} after {n} of 3 "
+                  "battles").format(country=shown(contest.target), a=a + side[a], d=d + side[d],
+                                    wins_a=contest.wins[0], wins_d=contest.wins[1], n=contest.battles),
+                ACCENT)
+    c = s.confrontation
+    assert c is not None                           # a contest that is no war is a confrontation
+    return (_("Confrontation (rule 21): {challenger} – {opponent}; {a} attacks this battle; "
+              "winner +1 square, loser −1").format(challenger=c.challenger, opponent=c.opponent,
+                                                   a=a + side[a]), ACCENT)
+
+
+def _proposal(bridge: Bridge | None, keys: str) -> list[Line]:
+    """What the bridge proposes to book (which of several) and the keys that book it."""
+    if bridge is None or not bridge.proposal:
+        return []
+    lines = " | ".join(shown_line(line) for line in bridge.proposal)
+    text = (_("To book (choice {k} of {n}): {lines}").format(k=bridge.choice + 1, n=len(bridge.choices),
+                                                             lines=lines)
+            if len(bridge.choices) > 1 else _("To book: {lines}").format(lines=lines))
+    return [(text, ACCENT)] + ([(keys, DIM)] if keys else [])
+
+
+def _energies(contest: Contest) -> list[Line]:
+    """The energies on screen, more than the cartridge takes, what a confrontation's survivor
+    would gain (rule 21G) and the weapons a side may not use."""
+    a, d = contest.attacker, contest.defender
+    out = [(_("Energy: {energies}").format(energies=", ".join(f"{n} {contest.energy[n]}" for n in (a, d))), TEXT)]
     if max(contest.energy.values()) > CARTRIDGE_MOST:
         out.append((_("The cartridge takes at most {most}: type that, and book the battles by hand "
                       "with the energies the rules give").format(most=CARTRIDGE_MOST), WARNING))
@@ -153,15 +176,22 @@ def contest_lines(s: State, bridge=None, keys: str = "") -> list[tuple[str, tupl
               for n, ws in contest.banned.items() if ws]
     if banned:
         out.append((_("Weapons lost: {list}").format(list=", ".join(banned)), DIM))
-    if bridge is not None:
-        if not bridge.proposal:
-            out.append((_("Console keys: {keys}").format(keys=" · ".join(bridge.keys())), TEXT))
-        for seen in bridge.seen:
-            line = shown_line(seen.line) + (f" — {seen.why}" if seen.why else "")
-            out.append(((_("seen: {line}") if seen.counted else _("not counted: {line}")).format(line=line),
-                        TEXT if seen.counted else WARNING))
-        if not bridge.proposal and keys:
-            out.append((keys, DIM))
+    return out
+
+
+def _console(bridge: Bridge | None, keys: str) -> list[Line]:
+    """Without a proposal, the keys to type on the console for the next battle; the battles the
+    cartridge showed, counted or not; then the ledger's keys (with a proposal they are above)."""
+    if bridge is None:
+        return []
+    out: list[Line] = [] if bridge.proposal else [
+        (_("Console keys: {keys}").format(keys=" · ".join(bridge.keys())), TEXT)]
+    for seen in bridge.seen:
+        line = shown_line(seen.line) + (f" — {seen.why}" if seen.why else "")
+        out.append(((_("seen: {line}") if seen.counted else _("not counted: {line}")).format(line=line),
+                    TEXT if seen.counted else WARNING))
+    if not bridge.proposal and keys:
+        out.append((keys, DIM))
     return out
 
 
@@ -202,26 +232,26 @@ def abbreviation(name: str) -> str:
 class LedgerPanel:
     """The ledger drawn into a rectangle of a pyglet window."""
 
-    def __init__(self, game: Game, bridge=None, large: bool = False, title: str | None = None,
-                 keymap: keymap_mod.Keymap | None = None):
+    def __init__(self, game: Game, bridge: Bridge | None = None, large: bool = False,
+                 title: str | None = None, keymap: keymap_mod.Keymap | None = None) -> None:
         self.game, self.bridge, self.large, self.title = game, bridge, large, title
         self.keymap = keymap       # whose keys the key line names (the table gives the session's)
         self.visible = True
         self.rect = (0, 0, MIN_PLAY[0], MIN_PLAY[1])
         self.batch: pyglet.graphics.Batch | None = None       # made when first drawn (needs a display)
         self.labels: list[pyglet.text.Label] = []
-        self.shapes: list = []
+        self.shapes: list[Any] = []                             # pyglet shapes
         self.tiles: dict[str, tuple[int, int, int, int]] = {}   # country -> x, y, w, h
         self.selected: str | None = None
-        self.extra: list[tuple[str, tuple]] = []                 # lines the owner adds (offers)
-        self._key: tuple | None = None
+        self.extra: list[Line] = []                              # lines the owner adds (offers)
+        self._key: tuple[object, ...] | None = None
 
     # -- layout -----------------------------------------------------------------------------
     def layout(self, x: int, y: int, width: int, height: int) -> None:
         self.rect = (x, y, width, height)
         self._key = None
 
-    def _state_key(self) -> tuple:
+    def _state_key(self) -> tuple[object, ...]:
         b = self.bridge
         bridge = (len(b.seen), tuple(b.notes), tuple(b.proposal), tuple(sorted(b.colour.items())),
                   b.reading) if b is not None else ()
@@ -253,19 +283,19 @@ class LedgerPanel:
             self._board(x + GAP, y + h - board_h, w - 2 * GAP, board_h - GAP, s)
             self._text(x + GAP, y + h - board_h - GAP, w - 2 * GAP, y + GAP, s, size)
 
-    def _rect(self, x, y, w, h, colour) -> None:
+    def _rect(self, x: float, y: float, w: float, h: float, colour: Colour) -> None:
         self.shapes.append(pyglet.shapes.Rectangle(x, y, w, h, color=colour, batch=self.batch,
                                                    group=self._back))
 
-    def _label(self, text: str, x: float, y: float, size: float, colour=TEXT, width: int | None = None,
-               bold: bool = False, anchor_y: str = "top") -> pyglet.text.Label:
+    def _label(self, text: str, x: float, y: float, size: float, colour: Colour = TEXT,
+               width: float | None = None, bold: bool = False, anchor_y: str = "top") -> pyglet.text.Label:
         label = pyglet.text.Label(text, x=int(x), y=int(y), font_size=size, color=colour, weight="bold" if bold else "normal",
                                   width=width, multiline=width is not None, anchor_y=anchor_y,
                                   batch=self.batch, group=self._front)
         self.labels.append(label)
         return label
 
-    def _drop(self, label) -> None:
+    def _drop(self, label: pyglet.text.Label) -> None:
         self.labels.remove(label)
         label.delete()
 
@@ -316,7 +346,7 @@ class LedgerPanel:
                          if marks else (short, short[:3]))
                 self._fit(text, tx + 2, ty, tw - 4, th, font, ink_on(fill), short=forms)
 
-    def _tile(self, x: int, y: int, w: int, h: int, colour, kind: str) -> tuple[int, int, int, int]:
+    def _tile(self, x: int, y: int, w: int, h: int, colour: Colour, kind: str) -> Colour:
         """One tile in a player's colour: a homeland framed in white, a conquered country in full
         colour, an allied one pale with a bar of the full colour on its left (the legend shows
         the three). Returns the fill the text stands on."""
@@ -354,7 +384,7 @@ class LedgerPanel:
         return y - height - 2
 
     def _fit(self, text: str, x: float, top: float, width: float, height: float, size: float,
-             colour, short: tuple[str, ...] = ()):
+             colour: Colour, short: tuple[str, ...] = ()) -> pyglet.text.Label | None:
         """A one-line label that fits the box: the text, else a shorter form, else nothing."""
         for candidate in (text, *short):
             if not candidate:
@@ -371,7 +401,7 @@ class LedgerPanel:
         chart_bottom = bottom
         y: float = top
         headline = winner_text(s)
-        paragraphs: list[tuple[str, tuple, float, bool]] = []
+        paragraphs: list[Paragraph] = []
         if headline:
             paragraphs.append((headline, ACCENT, size * 1.6, True))
         paragraphs.append((_("{title} — {phase}, war chest {amount}").format(
@@ -399,13 +429,14 @@ class LedgerPanel:
         if self.bridge is not None and self.keymap is None:
             self.keymap = keymap_mod.load()          # the default keys
         keys = ledger_keys(self.keymap) if self.keymap is not None else ""
-        rest = [(t, c, size, False) for t, c in contest_lines(s, self.bridge, keys) + self.extra]
+        rest: list[Paragraph] = [(t, c, size, False) for t, c in contest_lines(s, self.bridge, keys) + self.extra]
         said = last_effects(self.game)
         if said:
             rest.append((said, TEXT, size, False))
+        view = report.war_lines(s)
         if s.war or s.confrontation:                  # the war view; its headline is above
-            rest.append(("\n".join(report.war_lines(s)[1:]), DIM, size, False))
-        elif s.phase != "over":
+            rest.append(("\n".join(view[1:]), DIM, size, False))
+        elif not view and s.phase != "over":          # (a challenge's war view is above)
             rest.append((_("Now: {text}").format(text=report.now_text(s)), DIM, size, False))
         recent = last_actions(self.game, 4 if not self.large else 6)
         if recent:
@@ -413,7 +444,7 @@ class LedgerPanel:
         self._para_block(rest, x, y - GAP, w, chart_bottom + chart_h)
         self._chart(x, chart_bottom, w, chart_h - GAP, s, size)
 
-    def _para_block(self, paragraphs, x, y, w, bottom) -> float:
+    def _para_block(self, paragraphs: list[Paragraph], x: float, y: float, w: float, bottom: float) -> float:
         """Paragraphs top-down from ``y``; the first that does not fit is cut short to fit, with
         "…", and the rest are left out."""
         for text, colour, size, bold in paragraphs:
@@ -424,7 +455,7 @@ class LedgerPanel:
             if y - label.content_height < bottom:
                 self._drop(label)
                 return bottom
-            y -= label.content_height + 2
+            y -= float(label.content_height) + 2
         return y
 
     def _chart(self, x: int, y: int, w: int, h: int, s: State, size: float) -> None:

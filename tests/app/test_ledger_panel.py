@@ -257,6 +257,39 @@ def test_end_game_and_winner_screen_in_the_panel(xvfb):
     win.close()
 
 
+CHALLENGE = {   # the war view's words (board_ledger/report.py), as the terminal and the phones say them
+    "en": ["End game (rule 21): Anna (PBR 3.5) challenges Bert (PBR 3): challenge Anna Bert.",
+           "Energies to type (PBR x 100, rule 21C): Anna 350, Bert 300; Bert enters first."],
+    "de": ["Endspiel (Regel 21): Anna (PBR 3.5) fordert Bert (PBR 3) heraus: herausfordern Anna Bert.",
+           "Einzugebende Energie (PBR x 100, Regel 21C): Anna 350, Bert 300; Bert gibt zuerst ein."],
+}
+
+
+def test_the_next_challenge_is_said_once_in_the_war_views_words_in_english_and_german(xvfb):
+    from board_ledger import notation
+    from videopac.bridge import Bridge
+    from videopac.ledger_panel import MIN_PLAY, LedgerPanel
+    import pyglet
+    game = game_of(SMALL_ENDGAME)
+    for line in ("battle T P Carla", "battle S T Anna", "survivor Anna 250"):
+        game.play(notation.parse_line(line))
+    panel = LedgerPanel(game, Bridge(game))
+    win = pyglet.window.Window(*MIN_PLAY, visible=False)
+    try:
+        for lang, sentences in CHALLENGE.items():
+            i18n.set_language(lang)
+            panel.layout(0, 0, *MIN_PLAY)
+            panel.refresh()
+            check_layout(panel, (0, 0) + MIN_PLAY)
+            shown = [label.text for label in panel.labels]
+            for sentence in sentences:                   # a label of its own, and only once
+                assert shown.count(sentence) == 1 and sum(sentence in t for t in shown) == 1, shown
+            assert not any(t.startswith(("Now:", "Jetzt:")) for t in shown)
+    finally:
+        i18n.set_language("en")
+        win.close()
+
+
 def test_ledger_window_board_clicks_and_typing(xvfb, tmp_path):
     from videopac.ledger_panel import MIN_WINDOW
     from videopac.ledger_repl import Repl
