@@ -3,6 +3,7 @@ bus, keyboard and joysticks. Knows nothing of windows, files, serial ports or th
 from . import jit_cache
 
 with jit_cache.in_use():      # numba binds each compiled function's cache as it is decorated
-    from .machine import Machine, StateError
+    from .machine import Machine
+    from .savestate import StateError
 
 __all__ = ["Machine", "StateError"]

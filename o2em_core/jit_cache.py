@@ -119,7 +119,7 @@ class Progress:
 
         progress = self
 
-        class Listener(event.Listener):
+        class Listener(event.Listener):   # type: ignore[misc]  # numba is untyped (pyproject)
             def on_start(self, ev: event.Event) -> None:
                 name = _name(ev)
                 if name:

@@ -11,6 +11,7 @@ is copied into them).
 from __future__ import annotations
 
 import ctypes
+from typing import Any, Callable
 
 import numpy as np
 from numba import config, types
@@ -21,7 +22,7 @@ _PLAIN_VIEW_BYTES = 1 << 20
 
 
 @intrinsic
-def view(typingctx, addr, dtype):
+def view(typingctx: Any, addr: Any, dtype: Any) -> tuple[Any, Callable[..., Any]] | None:
     """``view(address, numba.uint8)`` inside compiled code: a pointer to the elements of the
     given type at ``address`` (an integer from ``address_of``)."""
     if not isinstance(addr, types.Integer):
@@ -32,7 +33,7 @@ def view(typingctx, addr, dtype):
         return None
     sig = types.CPointer(item)(addr, dtype)
 
-    def codegen(context, builder, signature, args):
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
         return builder.inttoptr(args[0], context.get_value_type(signature.return_type))
     return sig, codegen
 

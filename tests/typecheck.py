@@ -6,6 +6,7 @@ from __future__ import annotations
 import pathlib
 import subprocess
 import sys
+import tomllib
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
@@ -20,9 +21,13 @@ def modules(package: str) -> list[str]:
 
 
 def _assert_mypy(package: str, *options: str) -> None:
-    """mypy with ``options`` finds nothing in `package`; imports from outside it are followed
-    silently (checked where they belong)."""
-    files = modules(package)
+    """mypy with ``options`` finds nothing in `package`."""
+    _assert_mypy_files(modules(package), *options)
+
+
+def _assert_mypy_files(files: list[str], *options: str) -> None:
+    """mypy with ``options`` finds nothing in ``files`` and checks all of them; imports from
+    outside them are followed silently (checked where they belong)."""
     res = subprocess.run([sys.executable, "-m", "mypy", *options, "--follow-imports=silent",
                           "--cache-dir=/dev/null", *files], cwd=ROOT, capture_output=True,
                          text=True, timeout=300)
@@ -35,7 +40,29 @@ def assert_strict(package: str) -> None:
     _assert_mypy(package, "--strict")
 
 
+def strict_modules() -> list[str]:
+    """The modules pyproject.toml holds to ``mypy --strict``: the override that sets
+    ``disallow_untyped_defs`` (its flags are --strict's per-module ones)."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["mypy"]
+    return [module for block in config["overrides"] if block.get("disallow_untyped_defs")
+            for module in block["module"]]
+
+
+def module_file(module: str) -> str:
+    """``a.b`` -> ``a/b.py`` (or ``a/b/__init__.py``), relative to the repository."""
+    path = ROOT / module.replace(".", "/")
+    return str((path / "__init__.py" if path.is_dir() else path.with_suffix(".py"))
+               .relative_to(ROOT))
+
+
 def assert_typed(package: str) -> None:
-    """mypy (not --strict: the parts numba compiles and the pyglet shell are typed as far as
-    those allow) finds nothing in `package`."""
-    _assert_mypy(package)
+    """mypy --check-untyped-defs finds nothing in `package` (function bodies without hints
+    are checked too), and ``mypy --strict`` nothing in its modules that pyproject.toml lists
+    as strict (the parts numba compiles and the pyglet shell are typed as far as those allow:
+    pyproject's relaxations still apply)."""
+    _assert_mypy(package, "--check-untyped-defs")
+    strict = [module_file(m) for m in strict_modules() if m.split(".")[0] == package]
+    for file in strict:
+        assert file in modules(package), f"pyproject.toml names {file}, which is not there"
+    if strict:
+        _assert_mypy_files(strict, "--strict")
