@@ -1,2 +1,2 @@
 """The application: the videopac command, the window, audio, input devices and the ledger bridge."""
-from cartridge import __version__  # noqa: F401  (the project's one version number)
+from cartridge import __version__ as __version__  # the project's one version number

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import collections
 import threading
+from typing import Any
 
 import numpy as np
 
@@ -66,13 +67,14 @@ class SampleQueue:
             return out
 
 
-def make_source(queue: SampleQueue, sample_rate: int, fps: float, wide: bool = False):
+def make_source(queue: SampleQueue, sample_rate: int, fps: float, wide: bool = False) -> Any:
     """A pyglet StreamingSource that plays ``queue`` as stereo: 32-bit float when ``wide``
-    (pyglet's minimum buffer of 32 KiB then lasts 0.09 s instead of 0.19 s at 44.1 kHz)."""
+    (pyglet's minimum buffer of 32 KiB then lasts 0.09 s instead of 0.19 s at 44.1 kHz).
+    pyglet is imported here, when sound starts: the module's importers need not load it."""
     from pyglet.media import StreamingSource
     from pyglet.media.codecs.base import AudioData, AudioFormat
 
-    class MachineSound(StreamingSource):
+    class MachineSound(StreamingSource):   # type: ignore[misc]  # pyglet is untyped
         def __init__(self) -> None:
             super().__init__()
             self.audio_format = (AudioFormat(2, 32, sample_rate, AudioFormat.SAMPLE_TYPE_FLOAT)
@@ -86,7 +88,7 @@ def make_source(queue: SampleQueue, sample_rate: int, fps: float, wide: bool = F
         def is_precise(self) -> bool:
             return True   # we return what is queued now; pyglet must not loop to fill its request
 
-        def get_audio_data(self, num_bytes, compensation_time=0.0):
+        def get_audio_data(self, num_bytes: int, compensation_time: float = 0.0) -> Any:
             mono = queue.pull(max(1, int(num_bytes) // self._frame_bytes), self._silence)
             if wide:
                 mono = mono.astype(np.float32) * np.float32(1 / 32768)
@@ -96,7 +98,7 @@ def make_source(queue: SampleQueue, sample_rate: int, fps: float, wide: bool = F
     return MachineSound()
 
 
-def start(queue: SampleQueue, sample_rate: int, fps: float):
+def start(queue: SampleQueue, sample_rate: int, fps: float) -> Any:
     """Start playing ``queue``; returns the pyglet Player (keep it alive, ``delete()`` at exit)."""
     import pyglet.media
     from pyglet.media.drivers.base import AbstractAudioPlayer

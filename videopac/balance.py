@@ -7,11 +7,23 @@ blue wins, draws and the mean length in seconds of each. docs/conquest.md shows 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
+import random
 import sys
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
+from cartridge.images import builtin_image, builtin_symbols
 from i18n import N_, _
+
+# o2em_core (numba) and videopac.computer (numpy) are imported where a battle is played, not
+# here: `videopac balance --help` and a refused command line never need them.
+if TYPE_CHECKING:
+    from videopac.computer import Computer
+
+Progress = Callable[[int, int, str], None]     # (battles done, of all, pairing)
 
 PROG = "videopac balance"
 PAIRINGS = tuple(r + b for r in "PST" for b in "PST")
@@ -44,7 +56,7 @@ class Tally:
     def mean(self) -> float:
         return sum(self.seconds) / len(self.seconds) if self.seconds else 0.0
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, int | float]:
         return {"red_wins": self.red, "blue_wins": self.blue, "draws": self.draw,
                 "mean_seconds": round(self.mean, 1)}
 
@@ -58,14 +70,14 @@ class Console:
     """The open BIOS and the battle program, with the computer on the sides it plays."""
 
     def __init__(self, region: str = "pal") -> None:
-        from cartridge.images import builtin_image, builtin_symbols
-        from o2em_core import Machine
+        from o2em_core import Machine        # lazy: see the imports
 
         self.machine = Machine(builtin_image("bios"), builtin_image("conquest"), region=region)
         self.symbols = builtin_symbols("conquest")
         self.run(5)
 
-    def run(self, frames: int, players=()) -> None:
+    def run(self, frames: int, players: Sequence[Computer] = ()) -> None:
+        """``frames`` frames, the computer players moving their sticks before each."""
         for _frame in range(frames):
             for player in players:
                 player.step(self.machine)
@@ -78,7 +90,7 @@ class Console:
         """From SELECT GAME to a running battle: SPACE, both programs typed, ENTER (the keys
         of docs/conquest.md); ``wait`` frames at program entry vary the cartridge's random
         choices (its random register steps every frame there, and ENTER picks the map)."""
-        from o2em_core.keyboard import tap
+        from o2em_core.keyboard import tap        # lazy: see the imports
 
         tap(self.machine, "SPACE")
         self.run(3 + wait)
@@ -89,7 +101,7 @@ class Console:
         if self.byte("phase") != PHASE_BATTLE:
             raise RuntimeError("the battle program did not start the battle")  # i18n: untranslated (a bug)
 
-    def fight(self, players, limit: int) -> tuple[str, float]:
+    def fight(self, players: Sequence[Computer], limit: int) -> tuple[str, float]:
         """Run until the battle ends: (winner red/blue/draw, length in seconds)."""
         frames = 0
         while self.byte("battle_result") == 0 and frames < limit:
@@ -101,10 +113,7 @@ class Console:
 def play(pairing: str, sides: tuple[str, str], region: str, seed: int,
          energy: int = ENERGY, level: str = LEVEL) -> tuple[str, float, str]:
     """One battle from power-on: (winner, seconds, SHA-256 of the last frame)."""
-    import hashlib
-    import random
-
-    from videopac.computer import Computer
+    from videopac.computer import Computer    # lazy: see the imports
 
     console = Console(region)
     rng = random.Random(seed)
@@ -115,7 +124,7 @@ def play(pairing: str, sides: tuple[str, str], region: str, seed: int,
     return winner, seconds, hashlib.sha256(console.machine.frame.tobytes()).hexdigest()
 
 
-def measure(battles: int, region: str, seed: int, progress=None,
+def measure(battles: int, region: str, seed: int, progress: Progress | None = None,
             pairings: tuple[str, ...] = PAIRINGS) -> dict[str, list[Tally]]:
     """The table: for each pairing the tallies of the three kinds of match."""
     table = {p: [Tally() for _ in MATCHES] for p in pairings}
@@ -132,6 +141,7 @@ def measure(battles: int, region: str, seed: int, progress=None,
 
 
 def bar(done: int, total: int, label: str, width: int = 30) -> str:
+    """The progress bar line: ``width`` cells, ``done`` of ``total`` filled, and ``label``."""
     filled = width * done // total
     return f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {label}"
 
@@ -146,13 +156,14 @@ def text_table(table: dict[str, list[Tally]], battles: int) -> str:
         rows.append([f"{pairing[0]}–{pairing[1]}"] + cells)
     widths = [max(len(r[i]) for r in [head] + rows) for i in range(len(head))]
 
-    def line(cells):
+    def line(cells: list[str]) -> str:
         return "| " + " | ".join(c.ljust(w) for c, w in zip(cells, widths)) + " |"
     out = [line(head), "|" + "|".join("-" * (w + 2) for w in widths) + "|"]
     return "\n".join(out + [line(r) for r in rows])
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of `videopac balance`."""
     parser.add_argument("--battles", type=int, default=10, metavar="N",
                         help=_("battles of each kind in each pairing (default 10)"))
     parser.add_argument("--region", choices=("pal", "ntsc"), default="pal",
@@ -178,6 +189,7 @@ def parse_pairings(text: str) -> tuple[str, ...]:
 
 
 def main(args: argparse.Namespace) -> int:
+    """Play the battles, print the table; 2 with one sentence for a bad option."""
     try:
         if args.battles < 1 or args.battles > 10000:
             raise UsageError(_("--battles must be a whole number from 1 to 10000"))

@@ -4,8 +4,14 @@ and cartridge/conquest/vars.inc). Nothing here knows an address."""
 from __future__ import annotations
 
 import pathlib
+from typing import TYPE_CHECKING, TypedDict
 
+from cartridge import symbols as symbol_files
+from cartridge.images import builtin_symbols
 from i18n import _
+
+if TYPE_CHECKING:
+    import numpy as np
 
 PHASES = ("select", "entry", "battle", "result", "computer", "practice")
 WEAPONS = ("none", "plane", "submarine", "tank")
@@ -21,11 +27,9 @@ class SymbolFileError(ValueError):
 def load_symbols(path: pathlib.Path) -> dict[str, int]:
     """The symbol table in ``path`` (cartridge/symbols.py reads it); SymbolFileError in one
     sentence if it cannot be used."""
-    from cartridge import symbols
-
     try:
-        return symbols.load_symbols(path)
-    except symbols.NotASymbolTable:
+        return symbol_files.load_symbols(path)
+    except symbol_files.NotASymbolTable:
         raise SymbolFileError(_("{path} is not a symbol table (a JSON object of numbers)").format(
             path=path)) from None
     except (OSError, ValueError):
@@ -44,7 +48,20 @@ def _name(names: tuple[str, ...], value: int) -> str:
     return names[value] if value < len(names) else f"unknown {value}"
 
 
-def decode(iram, symbols: dict[str, int]) -> dict | None:
+class Battle(TypedDict):
+    """The ``battle`` object of ``videopac run --dump``: the published symbols, decoded."""
+    phase: str
+    weapon_red: str
+    weapon_blue: str
+    energy_red: int
+    energy_blue: int
+    battle_result: str
+    tally_red: int
+    tally_blue: int
+    counter_reading: int
+
+
+def decode(iram: np.ndarray | bytes, symbols: dict[str, int]) -> Battle | None:
     """The ``battle`` object of ``videopac run --dump``, or None when the symbol table does
     not publish the battle program's symbols (another cartridge)."""
     if not all(name in symbols and 0 <= symbols[name] < len(iram) - 1 for name in PUBLISHED):
@@ -69,8 +86,6 @@ def decode(iram, symbols: dict[str, int]) -> dict | None:
 def symbols_for(cart: str | pathlib.Path | None) -> dict[str, int] | None:
     """The symbol table of a cartridge: ``CART.json`` next to ``CART.bin``, or the built-in
     battle program's when ``cart`` is None; None if there is none (SymbolFileError if unreadable)."""
-    from cartridge.images import builtin_symbols
-
     if cart is None:
         return builtin_symbols("conquest")
     path = pathlib.Path(cart).with_suffix(".json")

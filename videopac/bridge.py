@@ -11,6 +11,7 @@ bridge keeps no second copy of the rules. Nothing is booked until the players co
 from __future__ import annotations
 
 import dataclasses
+from typing import TYPE_CHECKING
 
 from i18n import N_, _
 
@@ -21,6 +22,9 @@ from board_ledger.game import Game
 from board_ledger.rules import WEAPON_NAMES
 from board_ledger.state import State
 from videopac import battle
+
+if TYPE_CHECKING:
+    from o2em_core.machine import Machine
 
 OTHER = {"red": "blue", "blue": "red"}
 LETTER = {"none": None, "plane": "P", "submarine": "S", "tank": "T"}      # the ledger's weapons
@@ -37,15 +41,15 @@ class Snapshot:
     counter_reading: int = 0
 
     @classmethod
-    def of(cls, decoded: dict) -> "Snapshot":
+    def of(cls, decoded: battle.Battle) -> "Snapshot":
         """From the ``battle`` object that videopac/battle.py decodes (the one decoder)."""
-        sides = ("red", "blue")
-        return cls(decoded["phase"], {s: LETTER.get(decoded[f"weapon_{s}"]) for s in sides},
-                   {s: decoded[f"energy_{s}"] for s in sides},
+        return cls(decoded["phase"], {"red": LETTER.get(decoded["weapon_red"]),
+                                      "blue": LETTER.get(decoded["weapon_blue"])},
+                   {"red": decoded["energy_red"], "blue": decoded["energy_blue"]},
                    RESULT.get(decoded["battle_result"], "running"), decoded["counter_reading"])
 
 
-def read(machine, symbols: dict[str, int]) -> Snapshot | None:
+def read(machine: Machine, symbols: dict[str, int]) -> Snapshot | None:
     """The snapshot of the machine's last frame, or None if the symbols are not the battle
     program's."""
     decoded = battle.decode(machine.iram, symbols)

@@ -10,15 +10,22 @@ directions move (±1, ±1) like the cartridge's step table.
 """
 from __future__ import annotations
 
+import argparse
 import collections
 import random
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
+from cartridge.images import builtin_symbols
 from i18n import _
 from o2em_core.vdc_regs import (OBJ_X, OBJ_Y, SPRITE_ATTR, SPRITE_BASE, SPRITE_COLOUR, SPRITE_SIZE,
                                 screen_x)
+
+if TYPE_CHECKING:
+    from o2em_core.machine import Machine
 
 SIDES = ("red", "blue")
 STICK = ("right", "up+right", "up", "up+left", "left", "down+left", "down", "down+right")
@@ -49,6 +56,7 @@ BLAST_BOX = (12, 12)                      # a missile blast: 12 units, 24 lines
 NEAR_TREE = 24                            # a shell passes trees within this many steps
 
 NODE = 4                                  # the route planner's grid: 4 x 4 steps
+Blocked = Callable[[float, float, int], bool]    # (sx, sy, steps out): a shot stops there
 COLS, ROWS = WORLD_W // NODE, WORLD_H // NODE
 
 
@@ -92,7 +100,7 @@ def parse_spec(text: str) -> tuple[int, str]:
     return SIDES.index(side), level
 
 
-def parse_specs(texts) -> list[tuple[int, str]]:
+def parse_specs(texts: Iterable[str] | None) -> list[tuple[int, str]]:
     """All ``--computer`` values; each side at most once."""
     specs = [parse_spec(t) for t in texts or ()]
     sides = [s for s, _ in specs]
@@ -102,7 +110,7 @@ def parse_specs(texts) -> list[tuple[int, str]]:
     return specs
 
 
-def add_computer_arguments(parser) -> None:
+def add_computer_arguments(parser: argparse.ArgumentParser) -> None:
     """``--computer SIDE[:LEVEL]`` (up to twice) and ``--seed``, shared by run and play."""
     parser.add_argument("--computer", action="append", metavar="SIDE[:LEVEL]",
                         help=_("let the computer play red or blue (level easy, standard or "
@@ -128,7 +136,7 @@ class Sprite:
     shown: bool
 
 
-def read_sprite(vdc, index: int, centre: bool) -> Sprite:
+def read_sprite(vdc: np.ndarray, index: int, centre: bool) -> Sprite:
     """Sprite ``index`` from the video chip's registers; a unit's centre is 4 units right and
     8 lines below the sprite's corner, a shot's point is the corner itself (docs/conquest.md)."""
     base = SPRITE_BASE + SPRITE_SIZE * index         # its registers (docs/hardware.md §7.3)
@@ -139,7 +147,7 @@ def read_sprite(vdc, index: int, centre: bool) -> Sprite:
     return Sprite(x, y / 2, shown)
 
 
-def terrain(frame) -> np.ndarray:
+def terrain(frame: np.ndarray) -> np.ndarray:
     """The terrain class of every step of the world (WORLD_H x WORLD_W), read from the picture
     at each step's point; outside the field is OUT."""
     grid = np.full((WORLD_H, WORLD_W), OUT, np.int8)
@@ -167,7 +175,7 @@ def dilate(mask: np.ndarray, rx: int, ry: int) -> np.ndarray:
 class World:
     """The terrain as the units meet it, with the masks each weapon steers by."""
 
-    def __init__(self, frame, sprites: list[tuple[float, float]]) -> None:
+    def __init__(self, frame: np.ndarray, sprites: list[tuple[float, float]]) -> None:
         grid = terrain(frame)
         for sx, sy in sprites:          # under a unit: the cell's ground, not the unit's colour
             x0, y0 = int(sx) - 4, int(sy) - 4
@@ -208,7 +216,7 @@ def node_mask(mask: np.ndarray) -> np.ndarray:
     return mask[NODE_Y][:, NODE_X]
 
 
-def distances(passable: np.ndarray, goals: np.ndarray, moves=range(8),
+def distances(passable: np.ndarray, goals: np.ndarray, moves: Iterable[int] = range(8),
               wraps: bool = False) -> np.ndarray:
     """Moves (no corner cutting) from every passable node to the nearest goal."""
     far = 1 << 20
@@ -227,7 +235,8 @@ def distances(passable: np.ndarray, goals: np.ndarray, moves=range(8),
     return dist
 
 
-def neighbours(passable: np.ndarray, r: int, c: int, moves, wraps: bool):
+def neighbours(passable: np.ndarray, r: int, c: int, moves: Iterable[int],
+               wraps: bool) -> Iterator[tuple[int, int, int]]:
     """(move, row, column) of each passable node one move from (r, c): across the edges when
     ``wraps``, and a diagonal only when both nodes beside it are passable (no corner cutting)."""
     rows, cols = passable.shape
@@ -275,8 +284,6 @@ class Computer:
 
     def __init__(self, side: int, level: str = "standard", symbols: dict[str, int] | None = None,
                  seed: int = 0) -> None:
-        from cartridge.images import builtin_symbols
-
         self.side = side
         self.level_name = level
         self.level = LEVELS[level]
@@ -290,14 +297,14 @@ class Computer:
     def _reset(self) -> None:
         self.t = 0
         self.world: World | None = None
-        self.seen: collections.deque = collections.deque(maxlen=64)   # (t, sx, sy, shown)
+        self.seen: collections.deque[tuple[int, float, float]] = collections.deque(maxlen=64)  # (t, sx, sy)
         self.out: tuple[int | None, bool] = (None, False)
         self.fire_was = False
         self.me: tuple[float, float] | None = None
         self.heading: int | None = None
         self.route: np.ndarray | None = None
         self.route_t = -99
-        self.goal_key = None
+        self.goal_key: tuple[tuple[int, int]] | None = None
         self.launched = -1
         self.missile_since = 0
         self.wander: tuple[float, float] | None = None
@@ -314,15 +321,15 @@ class Computer:
         return round(n50 * self.fps / 50)
 
     # -- reading the machine
-    def _byte(self, iram, name: str) -> int:
+    def _byte(self, iram: np.ndarray, name: str) -> int:
         return int(iram[self.symbols[name]])
 
-    def step(self, machine) -> None:
+    def step(self, machine: Machine) -> None:
         """Look at the machine and set this side's joystick for the next frame."""
         stick, fire = self.decide(machine)
         machine.set_joystick(self.side, **directions(stick, fire))
 
-    def decide(self, machine) -> tuple[int | None, bool]:
+    def decide(self, machine: Machine) -> tuple[int | None, bool]:
         """(direction or None, fire) for the next frame."""
         iram = machine.iram
         try:
@@ -401,7 +408,7 @@ class Computer:
         lag = self.t - t + ahead
         return x + vx * lag, y + vy * lag, vx, vy
 
-    def _coins(self, shape) -> np.ndarray:
+    def _coins(self, shape: tuple[int, ...]) -> np.ndarray:
         """Uniform numbers in [0, 1) from this computer's own random stream."""
         return np.random.default_rng(self.random.getrandbits(32)).random(shape)
 
@@ -409,7 +416,8 @@ class Computer:
         return self.random.uniform(-self.level.noise, self.level.noise)
 
     # -- straight shots (tank shell, plane shot)
-    def _hit_after(self, d: int, speed: float, reach: int, blocked) -> bool:
+    def _hit_after(self, d: int, speed: float, reach: int,
+                   blocked: Blocked | None) -> bool:
         """Whether a shot fired now in direction ``d`` meets the enemy's predicted path."""
         x0, y0 = self._here()
         per_frame = speed / self.fps
@@ -439,13 +447,14 @@ class Computer:
         return abs(dx) < 30 and abs(dy) < 20
 
     # -- routes
-    def _route_step(self, passable: np.ndarray, goals, key, moves=range(8),
+    def _route_step(self, passable: np.ndarray, find_goals: Callable[[], np.ndarray],
+                    key: tuple[tuple[int, int]], moves: Sequence[int] = range(8),
                     wraps: bool = False) -> int | None:
-        """The direction to the next node on a shortest route to any of the nodes ``goals()``
+        """The direction to the next node on a shortest route to any of the nodes ``find_goals()``
         gives (None: at a goal or no route); the route is planned again when ``key`` changes
         and every 12 frames."""
         if self.route is None or self.t - self.route_t > self._frames(12) or key != self.goal_key:
-            goals = goals()
+            goals = find_goals()
             keep = goals & (self._coins(goals.shape) >= self.level.spread)
             self.route = distances(passable, keep if keep.any() else goals, moves, wraps)
             self.route_t, self.goal_key = self.t, key
@@ -468,7 +477,7 @@ class Computer:
         tx, ty = node_centre(c + DX[move], r + DY[move])
         return aim_direction(tx - x, ty - y)
 
-    def _goals_aligned(self, ok: np.ndarray, reach: int, near: int, blocked,
+    def _goals_aligned(self, ok: np.ndarray, reach: int, near: int, blocked: Blocked,
                        diagonal: bool = True) -> np.ndarray:
         """Nodes on ``ok`` from which a shot along one of the 8 lines reaches the enemy within
         ``reach`` steps with nothing in its way."""
@@ -497,7 +506,7 @@ class Computer:
         if e is None:
             return None, False
 
-        def blocked(sx, sy, k):
+        def blocked(sx: float, sy: float, k: int) -> bool:
             if w.at(w.out, sx, sy):
                 return True
             return w.at(w.deadly, sx, sy) or (k > NEAR_TREE and w.at(w.tree, sx, sy))
@@ -518,7 +527,7 @@ class Computer:
         ok = node_mask(w.tank_ok)
         key = (node_of(e[0], e[1]),)
 
-        def goals():
+        def goals() -> np.ndarray:
             spots = self._goals_aligned(w.tank_ok, self.range[TANK] - 3, 8, blocked)
             if not spots.any() and ok.any():          # out of reach: as near as the land goes
                 far = np.maximum(np.abs(e[0] - NODE_X[None, :]), np.abs(e[1] - NODE_Y[:, None]))
@@ -549,7 +558,7 @@ class Computer:
         e = self.enemy()
         if e is None:
             return self.heading, False
-        def outside(sx, sy, k):
+        def outside(sx: float, sy: float, k: int) -> bool:
             return w.at(w.out, sx, sy)
 
         fire_ready = not self.shot.shown and not self.fire_was
@@ -569,7 +578,7 @@ class Computer:
         missile = self.enemy_shot
         if self.level.dodge and self.enemy_weapon == SUB and missile.shown:
             # a plane outruns a missile (48 steps/s against 40): fly away from it
-            def gap(k):
+            def gap(k: int) -> float:
                 return max(abs(wrap(x + DX[k] * 8 - missile.sx, WORLD_W)),
                            abs(wrap(y + DY[k] * 8 - missile.sy, WORLD_H)))
             if gap(self.heading or 0) < 40 and self.t - self.missile_since >= 4 * self.delay:
@@ -661,7 +670,7 @@ class Computer:
         if self._map().at(self._map().water, nx, ny):
             self.me = (nx, ny)
 
-    def _steer_missile(self, e) -> tuple[int | None, bool]:
+    def _steer_missile(self, e: tuple[float, float, float, float] | None) -> tuple[int | None, bool]:
         """Steer the missile to where its path meets the enemy's; let go of the button (it
         detonates) when the enemy is in the blast now or will run into it while it shows."""
         if e is None:
@@ -697,7 +706,8 @@ class Computer:
         return best, True
 
 
-def players(specs, symbols: dict[str, int] | None, seed: int = 0) -> list[Computer]:
+def players(specs: Iterable[str] | None, symbols: dict[str, int] | None,
+            seed: int = 0) -> list[Computer]:
     """The computers that ``--computer`` values ask for, on a cartridge with ``symbols``."""
     chosen = parse_specs(specs)
     if chosen and not (symbols and all(name in symbols for name in READS)):

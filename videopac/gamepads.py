@@ -6,12 +6,16 @@ left stick steers (the stick counts past half-way), any face button fires.
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 from i18n import _
 
 FIRE_BUTTONS = frozenset(["a", "b", "x", "y"])
 DEADZONE = 0.5   # stick deflection that counts as a direction
+
+# pyglet's controllers and their manager are untyped (pyproject.toml): named here for the reader
+Controller = Any
+ControllerManager = Any
 
 
 def _directions(x: float, y: float) -> set[str]:
@@ -31,8 +35,9 @@ def _directions(x: float, y: float) -> set[str]:
 class Gamepads:
     """Assigns controllers to joysticks and sends their bits to ``set_pad(stick, bits)``."""
 
-    def __init__(self, set_pad: Callable[[int, frozenset], None], swap: bool = False,
-                 say: Callable[[str], None] = lambda text: None, order: dict[int, int] | None = None):
+    def __init__(self, set_pad: Callable[[int, frozenset[str]], None], swap: bool = False,
+                 say: Callable[[str], None] = lambda text: None,
+                 order: dict[int, int] | None = None) -> None:
         self.set_pad = set_pad
         self.say = say
         # pad number -> joystick; --joystick N=gamepad:I gives another map (joystick_spec.routing)
@@ -40,13 +45,13 @@ class Gamepads:
         self.pads: list[object | None] = [None] * (max(self.order, default=-1) + 1)
         self._state: dict[int, dict[str, set[str]]] = {}
 
-    def attach(self, manager) -> None:
+    def attach(self, manager: ControllerManager) -> None:
         """Take the pads already connected and follow hot-plugging (pyglet ControllerManager)."""
         for controller in manager.get_controllers():
             self.connect(controller)
         manager.push_handlers(on_connect=self.connect, on_disconnect=self.disconnect)
 
-    def connect(self, controller) -> None:
+    def connect(self, controller: Controller) -> None:
         if controller in self.pads or None not in self.pads:
             return
         number = self.pads.index(None)
@@ -63,7 +68,7 @@ class Gamepads:
             self.say(_("gamepad {number} is joystick {stick}").format(
                 number=number + 1, stick=self.order[number]))
 
-    def disconnect(self, controller) -> None:
+    def disconnect(self, controller: Controller) -> None:
         if controller not in self.pads:
             return
         number = self.pads.index(controller)
@@ -73,7 +78,7 @@ class Gamepads:
             self.set_pad(self.order[number], frozenset())
         self.say(_("gamepad {number} unplugged").format(number=number + 1))
 
-    def _update(self, controller, part: str, bits: set[str]) -> None:
+    def _update(self, controller: Controller, part: str, bits: set[str]) -> None:
         if controller not in self.pads:
             return
         state = self._state[id(controller)]
@@ -84,17 +89,17 @@ class Gamepads:
             self.set_pad(self.order[number], frozenset(merged))
 
     # pyglet Controller events
-    def on_dpad_motion(self, controller, vector) -> None:
+    def on_dpad_motion(self, controller: Controller, vector: Any) -> None:
         self._update(controller, "dpad", _directions(vector[0], vector[1]))
 
-    def on_stick_motion(self, controller, stick, vector) -> None:
+    def on_stick_motion(self, controller: Controller, stick: str, vector: Any) -> None:
         if stick == "leftstick":
             self._update(controller, "stick", _directions(vector[0], vector[1]))
 
-    def on_button_press(self, controller, button) -> None:
+    def on_button_press(self, controller: Controller, button: str) -> None:
         if button in FIRE_BUTTONS and controller in self.pads:
             self._update(controller, "buttons", self._state[id(controller)]["buttons"] | {button})
 
-    def on_button_release(self, controller, button) -> None:
+    def on_button_release(self, controller: Controller, button: str) -> None:
         if button in FIRE_BUTTONS and controller in self.pads:
             self._update(controller, "buttons", self._state[id(controller)]["buttons"] - {button})

@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import pathlib
 import tomllib
+from typing import Any
 
 from i18n import N_, _
 from safefiles import read_text_at_most
@@ -89,7 +90,7 @@ def default_text() -> str:
     return DEFAULT.read_text(encoding="utf-8") + "\n" + controls.keymap_table()
 
 
-def _read(path: pathlib.Path) -> dict:
+def _read(path: pathlib.Path) -> dict[str, Any]:
     """The TOML document of a keymap file: read with a bound, UTF-8, one sentence if not."""
     try:
         return tomllib.loads(read_text_at_most(path, KEYMAP_LIMIT, _("keymaps")))
@@ -102,9 +103,9 @@ def _read(path: pathlib.Path) -> dict:
             path=path, reason=exc.strerror or exc)) from None
 
 
-def _tables(doc: dict, path: pathlib.Path) -> dict[str, dict]:
+def _tables(doc: dict[str, Any], path: pathlib.Path) -> dict[str, dict[str, Any]]:
     """Flatten the document into the four known tables, refusing anything else."""
-    out: dict[str, dict] = {}
+    out: dict[str, dict[str, Any]] = {}
     for name, value in doc.items():
         if name == "joystick" and isinstance(value, dict):
             for n, t in value.items():

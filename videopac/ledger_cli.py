@@ -11,6 +11,7 @@ import json
 import os
 import pathlib
 import sys
+from typing import Any
 
 from i18n import _
 
@@ -83,7 +84,7 @@ def _fail(message: str, code: int) -> int:
     return code
 
 
-def _print_state(game: Game, as_json: bool, lines: list[dict] | None = None) -> None:
+def _print_state(game: Game, as_json: bool, lines: list[dict[str, Any]] | None = None) -> None:
     if as_json:
         data = report.status(game.state)
         if lines is not None:
@@ -104,7 +105,7 @@ def replay(args: argparse.Namespace) -> int:
     text = notation.read_bounded(path, MAX_NOTATION_BYTES,
                                  _("a game in the ledger notation (UTF-8 text)"))
     boards = pathlib.Path(args.boards) if args.boards else path.parent
-    said: list[dict] | None = [] if args.effects else None
+    said: list[dict[str, Any]] | None = [] if args.effects else None
     game = Game()
     for lineno, line in enumerate(text.splitlines(), start=1):
         try:

@@ -30,6 +30,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from board_ledger import events as ev
 from board_ledger import notation
@@ -256,7 +257,8 @@ def _client(request: Request) -> str:
 
 
 def _table(request: Request) -> Table:
-    return request.app.state.table
+    table: Table = request.app.state.table
+    return table
 
 
 def _language(header: str) -> str:
@@ -436,16 +438,16 @@ class HostCheck:
     terminal shows and every --allow-host) and the address the request's connection arrived at,
     so a phone typing any of the machine's addresses is answered."""
 
-    def __init__(self, app: Any, hosts: Iterable[str] = ()) -> None:
+    def __init__(self, app: ASGIApp, hosts: Iterable[str] = ()) -> None:
         self.app = app
         self.hosts = {canonical_host(h) for h in (*LOCAL_NAMES, *hosts)}
 
-    def allowed(self, name: str | None, scope: dict) -> bool:
+    def allowed(self, name: str | None, scope: Scope) -> bool:
         arrived = scope.get("server")              # (address, port) this connection came in at
         return name is not None and (name in self.hosts or (
             arrived is not None and name == canonical_host(str(arrived[0]))))
 
-    async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
             headers = Headers(scope=scope)
             raw = headers.get("host")
@@ -465,14 +467,14 @@ class HostCheck:
 class SecurityHeaders:
     """Adds the content security policy and friends to every response (no inline script runs)."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
-    async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
 
-        async def send_with_headers(message: dict) -> None:
+        async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 message["headers"] = list(message.get("headers", [])) + SECURITY_HEADERS
             await send(message)
@@ -518,7 +520,8 @@ def lan_address() -> str:
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
         try:
             probe.connect(("10.255.255.255", 1))
-            return probe.getsockname()[0]
+            address: str = probe.getsockname()[0]
+            return address
         except OSError:
             return "127.0.0.1"
 

@@ -9,6 +9,7 @@ input line to complete (an energy) and confirm with Enter. Same rules, same game
 from __future__ import annotations
 
 import io
+from typing import Any
 
 import pyglet
 from pyglet.window import key as pkey
@@ -19,9 +20,11 @@ from board_ledger import notation, rules
 from board_ledger.board import shown
 from board_ledger import events as ev
 from board_ledger.errors import LedgerError
+from board_ledger.state import State
 from videopac.ledger_panel import ACCENT, DIM, MIN_WINDOW, TEXT, WARNING, LedgerPanel
 from videopac.ledger_repl import Repl
 
+HANDLED: bool = pyglet.event.EVENT_HANDLED    # an event handler's "taken: pass it on to no one"
 STRIP = 92          # the strip under the board at least: offers, the last answer, the input line
 MAX_OFFERS = 8
 INPUT_BOX = (6, 4, 32)      # x, y, height of the input line's box
@@ -33,7 +36,7 @@ STRIP_SHARE = 0.3           # an answer may make the strip this share of the win
                             # one (help, status, board) is shown over the board until the next click
 
 
-def offers_for(state, country: str) -> list[str]:
+def offers_for(state: State, country: str) -> list[str]:
     """The legal actions on ``country`` now, as notation lines (German verbs and names in German
     mode); an energy still to be typed is left open at the end of the line ("war Anna ")."""
     out = []
@@ -48,8 +51,11 @@ def offers_for(state, country: str) -> list[str]:
     return out
 
 
-class LedgerWindow(pyglet.window.Window):
-    def __init__(self, repl: Repl, width: int = 1200, height: int = 760, **kwargs):
+class LedgerWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet is untyped (pyproject)
+    """The ledger in a window of its own: the board, the offers for a clicked country, the
+    answer and the input line of the REPL it drives."""
+
+    def __init__(self, repl: Repl, width: int = 1200, height: int = 760, **kwargs: Any) -> None:
         super().__init__(width=max(width, MIN_WINDOW[0]), height=max(height, MIN_WINDOW[1]),
                          caption=_("Conquest of the World - ledger"), resizable=True, **kwargs)
         self.set_minimum_size(*MIN_WINDOW)
@@ -58,7 +64,7 @@ class LedgerWindow(pyglet.window.Window):
         self.answer = _("Type an action (notation) and Enter, or click a country.")
         self.answer_colour = DIM
         self.strip_height = STRIP
-        self.overlay: list = []                 # a long answer shown over the board
+        self.overlay: list[Any] = []            # a long answer shown over the board (pyglet labels)
         self.offers: list[str] = []
         self.offer_boxes: list[tuple[str, tuple[int, int, int, int]]] = []
         self.batch = pyglet.graphics.Batch()
@@ -70,7 +76,7 @@ class LedgerWindow(pyglet.window.Window):
         # the caret takes the typing only: its mouse handler would swallow every click on the board
         self.push_handlers(on_text=self.on_text_typed, on_text_motion=self.caret.on_text_motion,
                            on_text_motion_select=self.caret.on_text_motion_select)
-        self.strip_labels: list = []
+        self.strip_labels: list[Any] = []       # pyglet labels and shapes
         self._place()
 
     def _title(self) -> str:
@@ -88,8 +94,9 @@ class LedgerWindow(pyglet.window.Window):
         self.input.width = w - 20
         self._strip()
 
-    def _answer_label(self, text: str, width: int, batch=None, group=None, size: float = ANSWER_SIZE,
-                      colour=None) -> pyglet.text.Label:
+    def _answer_label(self, text: str, width: int, batch: Any = None, group: Any = None,
+                      size: float = ANSWER_SIZE, colour: tuple[int, int, int, int] | None = None,
+                      ) -> Any:
         return pyglet.text.Label(text, x=10, y=0, font_size=size, color=colour or self.answer_colour,
                                  width=width, multiline=True, anchor_y="top", batch=batch, group=group)
 
@@ -164,7 +171,7 @@ class LedgerWindow(pyglet.window.Window):
                     lb.delete()
 
     @property
-    def labels(self) -> list:
+    def labels(self) -> list[Any]:
         """Every text label on screen (the panel's and the strip's)."""
         return self.panel.labels + [x for x in self.strip_labels + self.overlay
                                     if isinstance(x, pyglet.text.Label)]
@@ -224,25 +231,25 @@ class LedgerWindow(pyglet.window.Window):
         self.answer = self.answer.splitlines()[0] if self.answer else ""
         self._place()
 
-    def on_text_typed(self, text: str):
+    def on_text_typed(self, text: str) -> bool:
         """Typed text goes onto the input line; Enter's line break does not (Enter books)."""
         text = text.replace("\r", "").replace("\n", "")
         if text:
             self.caret.on_text(text)
-        return pyglet.event.EVENT_HANDLED
+        return HANDLED
 
-    def on_key_press(self, symbol: int, modifiers: int):
+    def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
         if symbol in (pkey.RETURN, pkey.NUM_ENTER):
             line = self.document.text.strip()
             self.document.text = ""
             if line:
                 self.submit(line)
-            return pyglet.event.EVENT_HANDLED
+            return HANDLED
         if symbol == pkey.ESCAPE:           # clears the line instead of closing the window
             self.document.text = ""
             if self.overlay:
                 self.dismiss()
-            return pyglet.event.EVENT_HANDLED
+            return HANDLED
         return None
 
     def choose(self, country: str | None) -> None:

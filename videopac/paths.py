@@ -39,7 +39,7 @@ def user_keymap() -> pathlib.Path:
     return config_dir() / "keymap.toml"
 
 
-def cartridge_name(path: str | os.PathLike | None, builtin: str) -> str:
+def cartridge_name(path: str | os.PathLike[str] | None, builtin: str) -> str:
     """A file-system-safe name for a cartridge: the ROM file's stem, or the built-in image name."""
     stem = pathlib.Path(path).stem if path else builtin
     return re.sub(r"[^A-Za-z0-9._-]+", "_", stem).strip("._") or builtin

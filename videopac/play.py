@@ -5,16 +5,37 @@ Without a cartridge file it plays the built-in battle program on the built-in op
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import pathlib
 import sys
 import time
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
+from cartridge.images import builtin_image
+from cartridge.romfile import RomFileError, load_bios, load_cart
 from i18n import N_, _
-from videopac.computer import ComputerSpecError, add_computer_arguments, parse_specs
-from videopac.joystick_spec import (JoystickSpecError, add_joystick_argument,
-                                    open_serial_sources, parse_joystick_specs,
-                                    routing)
+from videopac import audio, debug, gamepads, keymap, paths
+from videopac.audio import SampleQueue
+from videopac.battle import SymbolFileError, symbols_for
+from videopac.computer import (Computer, ComputerSpecError, add_computer_arguments, parse_specs,
+                               players)
+from videopac.joystick_spec import (JoystickSpec, JoystickSpecError, add_joystick_argument,
+                                    open_serial_sources, parse_joystick_specs, routing)
+from videopac.pacing import Pacer
+from videopac.record import Recorder
+from videopac.run import UsageError
+from videopac.serial_joystick import SerialJoystickSource
+
+# Imported where they are used, not here, to keep `videopac play --help`, a refused command
+# line and `videopac ledger --window` (which asks display_found) quick: pyglet (its window and
+# GL modules), o2em_core (numba), and the modules built on them: videopac.session (o2em_core),
+# videopac.window and videopac.table (pyglet).
+if TYPE_CHECKING:
+    from videopac.session import Session
+    from videopac.table import Table
+    from videopac.window import PlayWindow
 
 SAMPLE_RATE = 44100
 TICK = 1 / 120          # event-loop ticks per second: frames land within 8 ms of their time
@@ -67,8 +88,6 @@ def fail(message: str) -> int:
 def load_roms(args: argparse.Namespace) -> tuple[bytes, bytes]:
     """(bios, cart) bytes from the files given or the built-in images; RomFileError says what
     is wrong with a given file in one sentence."""
-    from cartridge.images import builtin_image
-    from cartridge.romfile import load_bios, load_cart
     bios = load_bios(args.bios) if args.bios else builtin_image("bios")
     cart = load_cart(args.cart) if args.cart else builtin_image("conquest")
     return bios, cart
@@ -78,13 +97,16 @@ class Loop:
     """One tick of the play loop: emulate the frames the pacer asks for, queue their sound,
     show the last picture. Separate from pyglet's event loop so that it can be measured."""
 
-    def __init__(self, session, window, queue, pacer, sound: bool = True, sources=(), players=()):
+    def __init__(self, session: Session, window: PlayWindow, queue: SampleQueue, pacer: Pacer,
+                 sound: bool = True, sources: Sequence[SerialJoystickSource] = (),
+                 players: Sequence[Computer] = ()) -> None:
         self.session, self.window, self.queue, self.pacer = session, window, queue, pacer
         self.sound = sound
-        self.on_frame = None        # called after each emulated frame (the ledger bridge)
+        # called after each emulated frame (the ledger bridge)
+        self.on_frame: Callable[[], None] | None = None
         self.sources = sources          # joystick adapters: their sticks win over other inputs
         self.players = players          # computer opponents: they move their stick every frame
-        self._shown: tuple = ()
+        self._shown: tuple[object, ...] = ()
 
     def tick(self, now: float) -> int:
         session, machine = self.session, self.session.machine
@@ -130,7 +152,6 @@ class Loop:
 
 def write_keymap() -> int:
     """Copy the default keymap to the user's config folder, never over an existing file."""
-    from videopac import keymap, paths
     target = paths.user_keymap()
     if target.exists():
         return fail(_("{path} exists already; edit it, or remove it to start again.").format(path=target))
@@ -140,6 +161,7 @@ def write_keymap() -> int:
 
 
 def main(args: argparse.Namespace) -> int:
+    """Open the window and play until it is closed; 2 with one sentence for a bad request."""
     if args.write_keymap:
         return write_keymap()
     try:
@@ -155,27 +177,22 @@ def main(args: argparse.Namespace) -> int:
         return fail(_(HEADLESS))
     if args.scale < 1:
         return fail(_("--scale must be 1 or more."))
-    from cartridge.romfile import RomFileError
     try:
         bios, cart = load_roms(args)
     except RomFileError as exc:
         return fail(f"{exc}.")
     try:
-        from videopac.battle import SymbolFileError, symbols_for
-        from videopac.computer import players
         computers = players(args.computer, symbols_for(args.cart or None), args.seed)
     except (SymbolFileError, ComputerSpecError) as exc:
         return fail(f"{str(exc).rstrip('.')}.")
 
-    import pyglet
+    import pyglet       # lazy: see the imports
     pyglet.options["shadow_window"] = False   # one window; lets key names load before it opens
     pyglet.options["debug_gl"] = False        # no glGetError after every call: frame time matters
-    from videopac import keymap as keymap_mod
-    from videopac import paths
     user = args.keymap or (paths.user_keymap() if paths.user_keymap().exists() else None)
     try:
-        keymap = keymap_mod.load(user)
-    except keymap_mod.KeymapError as exc:
+        keys = keymap.load(user)
+    except keymap.KeymapError as exc:
         return fail(str(exc))
 
     try:   # connect before the machine is built (its first start compiles for a while)
@@ -188,7 +205,7 @@ def main(args: argparse.Namespace) -> int:
 
     table = None
     if args.ledger:
-        from videopac import table as table_mod
+        from videopac import table as table_mod     # lazy: see the imports
         try:
             table = table_mod.open_table(args.ledger, args.cart)
         except table_mod.TableError as exc:
@@ -201,22 +218,19 @@ def main(args: argparse.Namespace) -> int:
         except OSError as exc:
             return fail(_("cannot write {path}: {reason}.").format(path=args.record,
                                                                    reason=exc.strerror or exc))
-    from videopac import debug
-    from videopac.run import UsageError
     try:
         symbols = debug.symbols_of(args.cart, args.bios, args.sym)
     except UsageError as exc:
         return fail(f"{exc}.")
 
-    from o2em_core import Machine
+    from o2em_core import Machine                # lazy: see the imports
     machine = Machine(bios, cart, region=args.region, sample_rate=SAMPLE_RATE)
     recorder = None
     if recording is not None:
-        from videopac.record import Recorder
         recorder = Recorder(machine, recording)
 
-    from videopac.session import Session
-    session = Session(machine if recorder is None else recorder, keymap,
+    from videopac.session import Session         # lazy: see the imports
+    session = Session(machine if recorder is None else recorder, keys,
                       paths.cartridge_name(args.cart, "conquest"))
     session.debugger = debug.PlayDebugger(session, symbols)
     try:
@@ -234,10 +248,11 @@ def main(args: argparse.Namespace) -> int:
             recorder.close()
 
 
-def open_window(session, args: argparse.Namespace, screen, table=None):
+def open_window(session: Session, args: argparse.Namespace, screen: Any,
+                table: Table | None = None) -> PlayWindow:
     """The play window at ``--scale``, or at the largest scale that fits ``screen`` (with the
-    ledger panel beside the picture when a table is open)."""
-    from videopac.window import HEIGHT, WIDTH, PlayWindow, block
+    ledger panel beside the picture when a table is open); ``screen`` is pyglet's."""
+    from videopac.window import HEIGHT, WIDTH, PlayWindow, block     # lazy: see the imports
 
     def side(scale: int) -> tuple[int, int]:
         return table.side(block(args.region, scale)[0] * WIDTH) if table else (0, 0)
@@ -249,7 +264,8 @@ def open_window(session, args: argparse.Namespace, screen, table=None):
                       side=side(scale))
 
 
-def listen(session, accepts, players=()) -> None:
+def listen(session: Session, accepts: Iterable[frozenset[str]],
+           players: Iterable[Computer] = ()) -> None:
     """Route each joystick to its inputs (``accepts``, see joystick_spec.routing); a stick the
     computer plays listens to no keys or gamepads."""
     accepts = list(accepts)
@@ -258,19 +274,18 @@ def listen(session, accepts, players=()) -> None:
     session.route(accepts)
 
 
-def run(session, window, swap: bool = False, on_frame=None, joysticks=(), players=()) -> int:
+def run(session: Session, window: PlayWindow, swap: bool = False,
+        on_frame: Callable[[], None] | None = None, joysticks: Sequence[JoystickSpec] = (),
+        players: Sequence[Computer] = ()) -> int:
     """Wire sound, gamepads and the pacer to the window and play until it is closed."""
-    import gc
-
-    import pyglet
-    from videopac import audio, gamepads, pacing
+    import pyglet       # lazy: see the imports
 
     # everything loaded so far (numba's compiler, pyglet, the machine) lives until the end:
     # exempt it from the garbage collector, whose full passes over it would stall frames
     gc.freeze()
 
     machine = session.machine
-    queue = audio.SampleQueue()
+    queue = SampleQueue()
     try:
         player = audio.start(queue, SAMPLE_RATE, machine.fps)
     except Exception as exc:  # no sound device: play on, paced by the clock alone
@@ -286,7 +301,7 @@ def run(session, window, swap: bool = False, on_frame=None, joysticks=(), player
     except Exception:  # no gamepad support on this system: the keyboard still works
         pass
     sources = open_serial_sources(joysticks)      # background readers: they never block
-    loop = Loop(session, window, queue, pacing.Pacer(machine.fps, SAMPLE_RATE), sound=player is not None,
+    loop = Loop(session, window, queue, Pacer(machine.fps, SAMPLE_RATE), sound=player is not None,
                 sources=sources, players=players)
     loop.on_frame = on_frame
 

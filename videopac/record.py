@@ -8,36 +8,51 @@ so recording there sees all of them, in the order they happen between frames.
 """
 from __future__ import annotations
 
-from typing import TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from i18n import _
 
+if TYPE_CHECKING:
+    # to a type checker a Recorder is the Machine it stands in for (see its docstring)
+    from o2em_core.machine import Machine
+    _StandIn = Machine
+else:
+    _StandIn = object
 
-class Recorder:
+
+class Recorder(_StandIn):
     """A ``Machine`` that writes each change of its keys and joysticks to ``out`` as
     ``FRAME press KEY`` / ``FRAME release KEY`` / ``FRAME joy N DIRS`` lines, and ``FRAME end``
     when closed. Everything else is the machine's own."""
 
-    def __init__(self, machine, out: TextIO) -> None:
+    # its own attributes, set through __dict__ (every other one is the machine's)
+    _machine: Machine
+    _out: TextIO
+    _start: int
+    _pressed: set[str]           # Videopac keys held now
+    _sticks: list[str]           # each joystick's directions as last written
+
+    def __init__(self, machine: Machine, out: TextIO) -> None:
         self.__dict__["_machine"] = machine
         self.__dict__["_out"] = out
         self.__dict__["_start"] = machine.frames
-        self.__dict__["_keys"] = set()
+        self.__dict__["_pressed"] = set()
         self.__dict__["_sticks"] = ["none", "none"]
         out.write(_("# recorded by 'videopac play --record'; replay: videopac run --input FILE")
                   + "\n")
         out.write(f"# region {machine.region}\n")
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Any:
         return getattr(self._machine, name)
 
-    def __setattr__(self, name: str, value) -> None:
+    def __setattr__(self, name: str, value: Any) -> None:
         setattr(self._machine, name, value)
 
     @property
     def frame_number(self) -> int:
         """Frames emulated since the recording started: the FRAME of the next event."""
-        return self._machine.frames - self._start
+        frames: int = self._machine.frames - self._start
+        return frames
 
     def _line(self, text: str) -> None:
         self._out.write(f"{self.frame_number} {text}\n")
@@ -45,21 +60,21 @@ class Recorder:
 
     def press(self, key: str) -> None:
         self._machine.press(key)
-        if key not in self._keys:
-            self._keys.add(key)
+        if key not in self._pressed:
+            self._pressed.add(key)
             self._line(f"press {key}")
 
     def release(self, key: str) -> None:
         self._machine.release(key)
-        if key in self._keys:
-            self._keys.discard(key)
+        if key in self._pressed:
+            self._pressed.discard(key)
             self._line(f"release {key}")
 
     def release_all(self) -> None:
         self._machine.release_all()
-        for key in sorted(self._keys):
+        for key in sorted(self._pressed):
             self._line(f"release {key}")
-        self._keys.clear()
+        self._pressed.clear()
 
     def set_joystick(self, n: int, up: bool = False, down: bool = False, left: bool = False,
                      right: bool = False, fire: bool = False) -> None:

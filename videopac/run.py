@@ -14,12 +14,22 @@ import sys
 import wave
 import zlib
 from dataclasses import dataclass
-from typing import Callable, TypeVar
+from typing import TYPE_CHECKING, Callable, TypeVar
 
+import numpy as np
+
+from cartridge.images import builtin_image
+from cartridge.romfile import RomFileError, load_bios, load_cart
 from i18n import _
-
+from safefiles import read_at_most, read_text_at_most
 from videopac import paths
+from videopac.battle import SymbolFileError, decode, symbols_for
 from videopac.computer import ComputerSpecError, add_computer_arguments, players
+
+# o2em_core is imported where it is used, not here: importing it loads numba (a second or more
+# of start-up), which `videopac run --help` and a refused command line never need.
+if TYPE_CHECKING:
+    from o2em_core.machine import Machine
 
 PROG = "videopac run"
 MAX_SCALE = 16              # a 5760 × 3888 screenshot; 1000 would need 262 GB
@@ -74,7 +84,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def parse_script(text: str, name: str) -> list[Event]:
     """The events of an input script; a bad line raises UsageError naming it."""
-    from o2em_core.keyboard import JOY_BITS, key_position
+    from o2em_core.keyboard import JOY_BITS, key_position    # lazy: numba (see the imports)
 
     events: list[Event] = []
     text = text.removeprefix("\ufeff")   # the byte order mark Notepad writes is not a frame number
@@ -116,11 +126,8 @@ def parse_script(text: str, name: str) -> list[Event]:
     return sorted(events, key=lambda e: e.frame)
 
 
-def _image(path: str | None, loader, builtin: str) -> bytes:
+def _image(path: str | None, loader: Callable[[str], bytes], builtin: str) -> bytes:
     """The image in ``path`` (checked by ``loader``), else the built-in one named ``builtin``."""
-    from cartridge.images import builtin_image
-    from cartridge.romfile import RomFileError
-
     if path:
         try:
             return loader(path)
@@ -130,8 +137,7 @@ def _image(path: str | None, loader, builtin: str) -> bytes:
 
 
 def _images(args: argparse.Namespace) -> tuple[bytes, bytes | None]:
-    from cartridge.romfile import load_bios, load_cart
-
+    """(BIOS, cartridge or None for --no-cart): the files given or the built-in images."""
     bios = _image(args.bios, load_bios, "bios")
     if args.no_cart:
         return bios, None
@@ -154,22 +160,17 @@ def _read_input(path: str, read: Callable[[str], Content]) -> Content:
 
 
 def _read_text(path: str) -> str:
-    from safefiles import read_text_at_most
-
     return _read_input(path, lambda p: read_text_at_most(p, SCRIPT_LIMIT, _("input scripts")))
 
 
 def _read_state(path: str) -> bytes:
-    from safefiles import read_at_most
-    from o2em_core.savestate import STATE_FILE_LIMIT
+    from o2em_core.savestate import STATE_FILE_LIMIT    # lazy: numba (see the imports)
 
     return _read_input(path, lambda p: read_at_most(p, STATE_FILE_LIMIT, _("save states")))
 
 
 def _symbols(args: argparse.Namespace) -> dict[str, int] | None:
     """The cartridge's symbol table: CART.json next to CART.bin, or the built-in one."""
-    from videopac.battle import SymbolFileError, symbols_for
-
     if args.no_cart:
         return None
     try:
@@ -178,13 +179,11 @@ def _symbols(args: argparse.Namespace) -> dict[str, int] | None:
         raise UsageError(str(exc)) from None
 
 
-def dump(machine, symbols: dict[str, int] | None = None) -> dict:
+def dump(machine: Machine, symbols: dict[str, int] | None = None) -> dict[str, object]:
     """The JSON document of ``--dump``; with the battle program's symbols also ``battle``."""
-    from videopac.battle import decode
-
     c = machine.cpu
     battle = decode(machine.iram, symbols) if symbols else None
-    document = {
+    document: dict[str, object] = {
         "frames": machine.frames,
         "cycles": machine.cycles,
         "region": machine.region,
@@ -201,12 +200,12 @@ def dump(machine, symbols: dict[str, int] | None = None) -> dict:
     return document
 
 
-def frame_sha256(machine) -> str:
+def frame_sha256(machine: Machine) -> str:
     """SHA-256 of the last frame's palette indices (243 × 360 bytes, row by row)."""
     return hashlib.sha256(machine.frame.tobytes()).hexdigest()
 
 
-def wav_bytes(samples, rate: int) -> bytes:
+def wav_bytes(samples: np.ndarray, rate: int) -> bytes:
     """16-bit mono PCM samples as a WAV file."""
     out = io.BytesIO()
     with wave.open(out, "wb") as w:
@@ -217,7 +216,7 @@ def wav_bytes(samples, rate: int) -> bytes:
     return out.getvalue()
 
 
-def _apply(machine, event: Event) -> None:
+def _apply(machine: Machine, event: Event) -> None:
     if event.action == "press":
         machine.press(event.key)
     elif event.action == "release":
@@ -262,7 +261,7 @@ def main(args: argparse.Namespace) -> int:
             raise UsageError(str(exc)) from None
         state = _read_state(args.state_in) if args.state_in else None
 
-        from o2em_core import Machine, StateError
+        from o2em_core import Machine, StateError    # lazy: numba (see the imports)
 
         machine = Machine(bios, cart, region=args.region)
         if state is not None:
@@ -273,7 +272,7 @@ def main(args: argparse.Namespace) -> int:
                                    "the same BIOS, cartridge and region").format(
                     path=args.state_in, reason=exc)) from None
         pending = list(events)
-        sound = []
+        sound: list[np.ndarray] = []
         for frame in range(args.frames):
             while pending and pending[0].frame <= frame:
                 _apply(machine, pending.pop(0))
@@ -283,13 +282,11 @@ def main(args: argparse.Namespace) -> int:
             if args.audio:
                 sound.append(machine.audio())
         if args.screenshot:
-            from o2em_core import palette
+            from o2em_core import palette    # lazy: numba (see the imports)
 
             rgb = palette.scale(palette.to_rgb(machine.frame), args.scale)
             _write(args.screenshot, palette.to_png(rgb))
         if args.audio:
-            import numpy as np
-
             samples = np.concatenate(sound) if sound else np.zeros(0, np.int16)
             _write(args.audio, wav_bytes(samples, machine.sample_rate))
         if args.frame_hash:

@@ -21,6 +21,9 @@ from videopac.controls import BY_NAME, Control
 from videopac.keymap import DIRECTIONS, Binding, Keymap
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from o2em_core.machine import Machine
     from videopac.debug import PlayDebugger
 
 SLOTS = 10
@@ -31,7 +34,8 @@ KEYBOARD, PADS = 0, 1      # the two sources of joystick bits, merged by OR
 class Session:
     """The machine plus the player's controls and the merged state of every input device."""
 
-    def __init__(self, machine, keymap: Keymap, cart: str, clock: Callable[[], float] = time.monotonic):
+    def __init__(self, machine: Machine, keymap: Keymap, cart: str,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.machine = machine
         self.keymap = keymap
         self.cart = cart
@@ -46,7 +50,7 @@ class Session:
         self._keys: collections.Counter[str] = collections.Counter()  # Videopac key -> PC keys on it
         self._bits: list[list[frozenset[str]]] = [[frozenset(), frozenset()],
                                                   [frozenset(), frozenset()]]  # [stick][source]
-        self._sent: list[frozenset | None] = [None, None]
+        self._sent: list[frozenset[str] | None] = [None, None]
         # which sources each joystick listens to (--joystick; videopac/joystick_spec.routing)
         self.accepts: list[tuple[bool, bool]] = [(True, True), (True, True)]
         # a control's action in the window or the ledger table (fullscreen, ledger keys), set by them
@@ -107,7 +111,7 @@ class Session:
             self.key_release(symbol)
 
     # -- joysticks --------------------------------------------------------------------------
-    def route(self, accepts) -> None:
+    def route(self, accepts: Iterable[frozenset[str]]) -> None:
         """Let joystick n listen to the keyboard and/or the gamepads as ``accepts[n]`` (sets of
         ``"keys"``, ``"gamepad"``, ``"serial"``) says; an adapter drives its stick itself."""
         self.accepts = [("keys" in a, "gamepad" in a) for a in accepts]

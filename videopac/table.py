@@ -8,14 +8,21 @@ through ``Game.play``, so it is committed to the file before the panel shows it.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Callable
+
 from i18n import _
 
 from board_ledger.errors import LedgerError
+from board_ledger.game import Game
 from board_ledger.store import Store
 from videopac.battle import SymbolFileError, decode, symbols_for
 from videopac.bridge import Bridge, Snapshot, colour_name
 from videopac.controls import named
 from videopac.ledger_panel import MIN_PLAY, LedgerPanel, shown_line
+
+if TYPE_CHECKING:
+    from videopac.session import Session
+    from videopac.window import PlayWindow
 
 
 POLL_FRAMES = 25           # look for actions booked by another process about twice a second
@@ -28,19 +35,19 @@ class TableError(Exception):
 class Table:
     """The ledger game, the bridge and the panel of one playing session."""
 
-    def __init__(self, store: Store, game_id: int, game, symbols: dict[str, int]):
+    def __init__(self, store: Store, game_id: int, game: Game, symbols: dict[str, int]) -> None:
         self.store, self.game_id, self.game, self.symbols = store, game_id, game, symbols
         self.bridge = Bridge(game)
         self.panel = LedgerPanel(game, self.bridge, title=_("Ledger {file} game {game}").format(
             file=store.path.name, game=game_id))
-        self.session = None
+        self.session: Session | None = None
 
     @staticmethod
     def side(picture_width: int) -> tuple[int, int]:
         """The room (width, least height) to open the play window with, right of the picture."""
         return max(MIN_PLAY[0], picture_width // 2), MIN_PLAY[1]
 
-    def attach(self, session, window):
+    def attach(self, session: Session, window: PlayWindow) -> Callable[[], None]:
         """Put the panel beside the picture and the ledger keys on the session; returns the
         per-frame callback of the play loop."""
         self.session = session

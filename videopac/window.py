@@ -10,7 +10,7 @@ nearest-neighbour filtering), the pair of integers closest to that ratio at the 
 from __future__ import annotations
 
 import ctypes
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pyglet
@@ -25,6 +25,7 @@ from videopac.keymap import pc_name
 
 if TYPE_CHECKING:
     from videopac.ledger_panel import LedgerPanel
+    from videopac.session import Session
 
 WIDTH, HEIGHT = 360, 243
 # ITU-R BT.601 square-pixel sampling rates per frame line, halved for one field
@@ -68,11 +69,11 @@ def fit(region: str, width: int, height: int) -> tuple[int, int, int, int]:
     return (width - sx * WIDTH) // 2, (height - sy * HEIGHT) // 2, sx, sy
 
 
-class PlayWindow(pyglet.window.Window):
+class PlayWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet is untyped (pyproject)
     """A pyglet window that shows frames and forwards the keyboard to a Session."""
 
-    def __init__(self, session, region: str, scale: int = 3, fullscreen: bool = False,
-                 title: str = "Videopac", side: tuple[int, int] = (0, 0), **kwargs):
+    def __init__(self, session: Session, region: str, scale: int = 3, fullscreen: bool = False,
+                 title: str = "Videopac", side: tuple[int, int] = (0, 0), **kwargs: Any) -> None:
         """``side``: room (width, least height) for the ledger panel right of the picture."""
         sx, sy = block(region, scale)
         visible = kwargs.pop("visible", True)
@@ -93,7 +94,7 @@ class PlayWindow(pyglet.window.Window):
         self.panel: LedgerPanel | None = None   # the ledger beside the picture (videopac/table.py)
         self.panel_width = side[0]
         self._help_batch: pyglet.graphics.Batch | None = None
-        self._help_parts: list = []
+        self._help_parts: list[Any] = []          # pyglet shapes and labels
         session.window_actions.update({named("fullscreen"): self.toggle_fullscreen,
                                        named("leave-fullscreen"): self.leave_fullscreen})
         self._place()
@@ -195,7 +196,7 @@ class PlayWindow(pyglet.window.Window):
             self.toggle_fullscreen()
 
     # -- the ledger panel ------------------------------------------------------------------
-    def attach_panel(self, panel) -> None:
+    def attach_panel(self, panel: LedgerPanel) -> None:
         """Put ``panel`` (videopac/ledger_panel.py) right of the picture, in the room the window
         was opened with (``side``)."""
         self.panel = panel
