@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from cartridge.images import builtin_image
 from cartridge.romfile import RomFileError, load_bios, load_cart
 from i18n import N_, _
-from videopac import audio, debug, gamepads, keymap, paths
+from videopac import audio, gamepads, keymap, paths
 from videopac.audio import SampleQueue
 from videopac.battle import SymbolFileError, symbols_for
 from videopac.computer import (Computer, ComputerSpecError, add_computer_arguments, parse_specs,
@@ -31,7 +31,8 @@ from videopac.serial_joystick import SerialJoystickSource
 # Imported where they are used, not here, to keep `videopac play --help`, a refused command
 # line and `videopac ledger --window` (which asks display_found) quick: pyglet (its window and
 # GL modules), o2em_core (numba), and the modules built on them: videopac.session (o2em_core),
-# videopac.window and videopac.table (pyglet).
+# videopac.window and videopac.table (pyglet); also videopac.debug, which builds its tables of
+# the 8048's instructions as it is imported.
 if TYPE_CHECKING:
     from videopac.session import Session
     from videopac.table import Table
@@ -218,6 +219,7 @@ def main(args: argparse.Namespace) -> int:
         except OSError as exc:
             return fail(_("cannot write {path}: {reason}.").format(path=args.record,
                                                                    reason=exc.strerror or exc))
+    from videopac import debug                   # lazy: see the imports
     try:
         symbols = debug.symbols_of(args.cart, args.bios, args.sym)
     except UsageError as exc:
