@@ -176,6 +176,8 @@ def main(args: argparse.Namespace) -> int:
             if args.code is not None and not (args.code.isascii() and args.code.isalnum()
                                                and 4 <= len(args.code) <= 32):
                 return _fail(_("--code takes 4 to 32 letters or digits, easy to type on a phone"), 2)
+            # each way of keeping the ledger imports its own front end where it is chosen:
+            # starlette and uvicorn, pyglet, readline cost start-up the others need not pay
             from videopac.ledger_web import serve, usable_host
             for name in args.allow_host:
                 if not usable_host(name):

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
+import io
 import ipaddress
 import json
 import secrets
@@ -542,7 +543,7 @@ def bind(host: str, port: int) -> socket.socket:
 
 def server(app: Starlette) -> Any:
     """A uvicorn server for ``app`` that ends the phones' streams first when told to stop."""
-    import uvicorn
+    import uvicorn      # only a running server needs it, not the app
 
     class LedgerServer(uvicorn.Server):
         async def shutdown(self, sockets: Any = None) -> None:
@@ -558,9 +559,7 @@ def server(app: Starlette) -> Any:
 
 def qr_text(url: str) -> str:
     """The address as a QR code drawn with characters, for phones to scan from the terminal."""
-    import io
-
-    import segno
+    import segno        # only the terminal's QR code needs it
 
     out = io.StringIO()
     segno.make(url, error="m").terminal(out=out, compact=True, border=2)
@@ -571,7 +570,7 @@ def serve(db: str, host: str, port: int, anyone: bool, code: str | None,
           allow_hosts: Iterable[str] = ()) -> int:
     """Run the web ledger until Ctrl+C; the address, its QR code and the join code are printed.
     It answers at that address, this computer's names and ``allow_hosts`` (HostCheck)."""
-    from videopac.ledger_cli import PROG
+    from videopac.ledger_cli import PROG    # not at the top: ledger_cli imports this module
 
     store = Store(db)           # a file that cannot be used is refused before anything listens
     try:
