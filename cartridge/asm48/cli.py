@@ -17,9 +17,9 @@ from safefiles import read_at_most, write_all
 from .. import __version__
 from .core import assemble
 from .errors import AsmError
+from .source import FILE_LIMIT
 
 PROG = "asm48"
-SOURCE_LIMIT = 16 << 20     # bytes of the main source file
 
 Content = TypeVar("Content")
 
@@ -113,7 +113,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     source = Path(args.source)
-    data = read_input(PROG, source, lambda p: read_at_most(p, SOURCE_LIMIT, _("source files")))
+    data = read_input(PROG, source, lambda p: read_at_most(p, FILE_LIMIT, _("source files")))
     if data is None:
         return 2
     text = data.decode("latin-1")

@@ -15,7 +15,7 @@ from .expr import UserFunction
 from .lexer import NAME_RE, Operand, Statement, split_operands
 from .location import StructDef
 from .pass_state import Pass
-from .source import unquote
+from .source import read_named, unquote
 
 Handler = Callable[[Pass, Statement], None]
 DIRECTIVES: dict[str, Handler] = {}
@@ -492,10 +492,7 @@ def binary_include(p: Pass, st: Statement) -> None:
     path = p.includes.find(name, p.position.line.file)
     if path is None:
         raise SourceError(f"binary file '{name}' not found", column=ops[0].column)
-    try:
-        blob = path.read_bytes()
-    except OSError as e:
-        raise SourceError(f"cannot read '{name}': {e.strerror}", column=ops[0].column)
+    blob = read_named(path, f"'{name}'", ops[0].column)
     start = p.values.known_int(ops[1]) if len(ops) > 1 else 0
     length = p.values.known_int(ops[2]) if len(ops) > 2 else len(blob) - start
     if not (0 <= start <= len(blob) and 0 <= length <= len(blob) - start):

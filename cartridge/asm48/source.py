@@ -5,11 +5,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from safefiles import NotRegularFile, TooLarge, read_at_most
+
 from .errors import SourceError
 from .lexer import Statement
 from .stdinc import STANDARD_INCLUDES
 
 NO_FILE = "<string>"      # the file name of source given as a string
+#: bytes of any one file asm48 reads (the source, an include file, a BINCLUDE's binary); a
+#: cartridge's source is some hundred KB, so only a file named by mistake comes near it
+FILE_LIMIT = 16 << 20
 
 
 @dataclass(frozen=True)
@@ -74,6 +79,22 @@ def unquote(text: str) -> str:
     return text
 
 
+def read_named(path: Path, described: str, column: int) -> bytes:
+    """The bytes of a file the source names (an include file, a BINCLUDE's binary; ``find``
+    made sure it was a regular file), read no further than FILE_LIMIT, so that a huge file or
+    a device put in its place costs nothing; SourceError ``cannot read DESCRIBED: reason``, or
+    that it is too large or not a regular file."""
+    try:
+        return read_at_most(path, FILE_LIMIT, "files asm48 reads", regular_only=True)
+    except OSError as e:
+        raise SourceError(f"cannot read {described}: {e.strerror}", column=column)
+    except TooLarge:
+        raise SourceError(f"{described} is larger than {FILE_LIMIT} bytes, the limit for a file "
+                          "asm48 reads", column=column) from None
+    except NotRegularFile:
+        raise SourceError(f"{described} is not a regular file", column=column) from None
+
+
 @dataclass
 class Includes:
     """The -I directories and the chain of files being read (an include cycle is an error)."""
@@ -99,10 +120,7 @@ class Includes:
                 return STANDARD_INCLUDES[name.lower()], f"<asm48>/{name.lower()}"
             raise SourceError(f"include file '{name}' not found (searched next to "
                               f"{including} and in -I directories)", column=column)
-        try:
-            return path.read_bytes().decode("latin-1"), str(path)
-        except OSError as e:
-            raise SourceError(f"cannot read include file '{name}': {e.strerror}", column=column)
+        return read_named(path, f"include file '{name}'", column).decode("latin-1"), str(path)
 
     def enter(self, filename: str, column: int) -> None:
         """Start reading `filename` (refused when it is already being read)."""

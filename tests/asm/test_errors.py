@@ -185,3 +185,28 @@ def test_line_numbers_count_only_line_ends():
     """A form feed or a Latin-1 byte 85h inside a line does not start a new line."""
     assert errors("\tnop ; page\x0c break \x85 here\r\n\tbogus\r\n") == [
         "<string>:2:2: error: unknown instruction or directive 'bogus'"]
+
+
+@pytest.mark.parametrize("directive, described", [("include", "include file 'big.inc'"),
+                                                  ("binclude", "'big.inc'")])
+def test_an_include_over_the_file_limit_is_one_error_not_read_whole(tmp_path, directive, described):
+    from cartridge.asm48.source import FILE_LIMIT
+
+    big = tmp_path / "big.inc"
+    with open(big, "wb") as f:
+        f.truncate(FILE_LIMIT + 1)            # sparse: costs no disk
+    main = tmp_path / "main.a48"
+    main.write_text(f'\t{directive} "big.inc"\n')
+    assert errors(main.read_text(), str(main)) == [
+        f"{main}:1:{len(directive) + 3}: error: {described} is larger than {FILE_LIMIT} bytes, "
+        "the limit for a file asm48 reads"]
+
+
+def test_an_include_at_the_file_limit_is_read(tmp_path, monkeypatch):
+    from cartridge.asm48 import source
+
+    monkeypatch.setattr(source, "FILE_LIMIT", 8)
+    (tmp_path / "eight.inc").write_text("\tdb 7\n\n\n")      # 8 bytes
+    main = tmp_path / "main.a48"
+    main.write_text('\tinclude "eight.inc"\n\tbinclude "eight.inc", 0, 2\n')
+    assert assemble(main.read_text(), str(main)).image(0, 2) == b"\x07\td"
