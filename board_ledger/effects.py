@@ -6,7 +6,8 @@ itself an event, is described the same way: by what it gave back). Each effect i
 with a ``kind`` and named fields (docs/ledger.md, "Effects"); the REPL, the window, the panel and
 the web ledger render them (``effects_lines``), `ledger replay --json --effects` prints them.
 The comparison is ``SECTIONS``, one small function per kind of change in the order they are said;
-a new kind of effect is one function there and its sentence in ``SENTENCES``.
+a new kind of effect is one function there and its sentence in ``SENTENCES`` (with ``SAID``/``CASE`` rows
+if its fields need words or it is said in more than one way).
 """
 from __future__ import annotations
 
@@ -249,42 +250,58 @@ def names_text(names: list[str]) -> str:
     return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
+def _holders_said(e: Effect) -> dict[str, Any]:
+    """A country's new holders of its first kind (a country has one kind of marker on it)."""
+    holders = e["after"]
+    first = next(iter(holders.values()), "none")
+    return {"players": names_text([n for n, k in holders.items() if k == first] or ["-"])}
+
+
+def _names_said(*keys: str) -> Callable[[Effect], dict[str, Any]]:
+    """The fields ``keys`` (lists of players) said as a person says them."""
+    return lambda e: {key: names_text(e[key]) for key in keys}
+
+
+def _energies_said(e: Effect) -> dict[str, Any]:
+    return {"challenger_energy": e["energies"][e["challenger"]], "opponent_energy": e["energies"][e["opponent"]]}
+
+
+def _undone_said(e: Effect) -> dict[str, Any]:
+    undone = parse_line(e["action"])
+    return {"action": display_event(undone) if undone else e["action"]}
+
+
+#: how an effect's fields are said where its data is not already words: names, signs, energies
+SAID: dict[str, Callable[[Effect], dict[str, Any]]] = {
+    "undone": _undone_said,
+    "pbr": lambda e: {"change": f"{'+' if e['halves'] > 0 else '−'}{abs(e['change']):g}", "pbr": f"{e['pbr']:g}"},
+    "country": _holders_said,
+    "freed": _names_said("players"),
+    "war": _names_said("attackers", "defenders"),
+    "war_won": _names_said("winners"),
+    "pact": _names_said("players"),
+    "pact_ended": _names_said("players"),
+    "confrontation": _energies_said,
+    "challenge": _energies_said,
+}
+#: the kinds said in one of several sentences (SENTENCES' "kind.case" keys), and which one
+CASE: dict[str, Callable[[Effect], str]] = {
+    "country": lambda e: f"country.{next(iter(e['after'].values()), 'none')}",
+    "battle": lambda e: "battle.won" if e["winner"] else "battle.draw",
+    "phase": lambda e: f"phase.{e['phase']}",
+    "winner": lambda e: "winner" if e["player"] is not None else "winner.draw",
+    "turn": lambda e: "turn" if e["defender"] else "turn.alone",
+}
+
+
 def sentence(e: Effect) -> str | None:
     """One effect as one sentence (None for an effect nobody needs said, such as a phase the
     next line names anyway)."""
-    kind, fields = e["kind"], dict(e)
-    if "country" in e:
-        fields["country"] = shown(e["country"])
-    if kind == "undone":
-        undone = parse_line(e["action"])
-        fields["action"] = display_event(undone) if undone else e["action"]
-    if kind == "pbr":
-        fields["change"] = f"{'+' if e['halves'] > 0 else '−'}{abs(e['change']):g}"
-        fields["pbr"] = f"{e['pbr']:g}"
-    elif kind == "country":
-        holders = e["after"]
-        first = next(iter(holders.values()), "none")
-        kind = f"country.{first}"
-        fields["players"] = names_text([n for n, k in holders.items() if k == first] or ["-"])
-    elif kind == "freed":
-        fields["players"] = names_text(e["players"])
-    elif kind == "battle":
-        kind = "battle.won" if e["winner"] else "battle.draw"
-    elif kind in ("war", "war_won", "pact", "pact_ended"):
-        for key in ("attackers", "defenders", "winners", "players"):
-            if key in e:
-                fields[key] = names_text(e[key])
-    elif kind in ("confrontation", "challenge"):
-        fields["challenger_energy"] = e["energies"][e["challenger"]]
-        fields["opponent_energy"] = e["energies"][e["opponent"]]
-    elif kind == "phase":
-        kind = f"phase.{e['phase']}"
-        if kind not in SENTENCES:
-            return None
-    elif kind == "winner" and e["player"] is None:
-        kind = "winner.draw"
-    elif kind == "turn" and not e["defender"]:
-        kind = "turn.alone"
+    kind = CASE[e["kind"]](e) if e["kind"] in CASE else e["kind"]
+    if e["kind"] == "phase" and kind not in SENTENCES:
+        return None
+    fields = {**e, **({"country": shown(e["country"])} if "country" in e else {})}
+    fields.update(SAID[e["kind"]](e) if e["kind"] in SAID else {})
     return _(SENTENCES[kind]).format(**fields)
 
 
