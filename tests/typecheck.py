@@ -12,11 +12,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 
 def modules(package: str) -> list[str]:
-    """The package's Python files (its subpackages too), relative to the repository; a module's
-    own path (``videopac/ledger_view.py``) is that one file."""
-    if package.endswith(".py"):
-        assert (ROOT / package).is_file(), package
-        return [package]
+    """The package's Python files (its subpackages too), relative to the repository."""
     return sorted(str(p.relative_to(ROOT)) for p in (ROOT / package).rglob("*.py"))
 
 
@@ -36,7 +32,7 @@ def _assert_mypy_files(files: list[str], *options: str) -> None:
 
 
 def assert_strict(package: str) -> None:
-    """mypy --strict finds nothing in `package` (or in the one module of that path)."""
+    """mypy --strict finds nothing in `package`."""
     _assert_mypy(package, "--strict")
 
 
