@@ -1,6 +1,8 @@
 """The result of an assembly: the bytes by address, the symbol table and the listing."""
 from __future__ import annotations
 
+from i18n import _
+
 from .errors import Diagnostic
 from .expr import Value
 from .output import ListingEntry
@@ -42,7 +44,8 @@ class Assembly:
     def image(self, start: int, end_inclusive: int, fill: int = 0xFF) -> bytes:
         """Exactly the bytes of addresses start..end_inclusive, unassembled ones = fill."""
         if end_inclusive < start - 1:
-            raise ValueError(f"empty or reversed range {start:#x}-{end_inclusive:#x}")
+            raise ValueError(_("empty or reversed range "
+                               "{start:#x}-{end:#x}").format(start=start, end=end_inclusive))
         return bytes(self.memory.get(a, fill) for a in range(start, end_inclusive + 1))
 
 

@@ -75,7 +75,8 @@ def parse_range(text: str) -> tuple[int, int]:
             text=text))
     lo, hi = parse_address(start), parse_address(end)
     if hi < lo:
-        raise argparse.ArgumentTypeError(_("range '{text}' ends before it starts").format(text=text))
+        raise argparse.ArgumentTypeError(_("range '{text}' ends before it "
+                                           "starts").format(text=text))
     return lo, hi
 
 

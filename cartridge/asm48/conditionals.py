@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
+from i18n import _
+
 from .errors import SourceError
 from .expr import Value
 from .lexer import Operand, Statement
@@ -35,7 +37,7 @@ class Conditional:
 
 def single(op: str, st: Statement) -> Operand:
     if len(st.operands) != 1:
-        raise SourceError(f"{op} takes one operand")
+        raise SourceError(_("{op} takes one operand").format(op=op))
     return st.operands[0]
 
 
@@ -61,7 +63,7 @@ class Conditionals:
             return
         if op == "CASE":
             if not self.open or self.open[-1].switch is None and self.open[-1].parent_active:
-                raise SourceError("CASE without SWITCH")
+                raise SourceError(_("CASE without SWITCH"))
             top = self.open[-1]
             hit = False
             if top.parent_active and not top.taken:
@@ -75,12 +77,12 @@ class Conditionals:
             self.open.append(Conditional(parent, cond, parent and cond))
             return
         if not self.open:
-            raise SourceError(f"{op} without IF")
+            raise SourceError(_("{op} without IF").format(op=op))
         top = self.open[-1]
         if op == "ENDIF":
             self.open.pop()
         elif top.seen_else:
-            raise SourceError(f"{op} after ELSE")
+            raise SourceError(_("{op} after ELSE").format(op=op))
         elif op == "ELSE":
             top.seen_else = True
             top.active = top.parent_active and not top.taken

@@ -12,6 +12,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Sequence
 
+from i18n import _
+
 from . import directives
 from .assembly import Assembly, format_listing
 from .conditionals import CONDITIONALS
@@ -105,7 +107,7 @@ class Engine:
                     self.block(op, st, body, src)
                     continue
                 if op == "ENDM":
-                    raise SourceError("ENDM without MACRO, REPT or IRP")
+                    raise SourceError(_("ENDM without MACRO, REPT or IRP"))
                 self.statement(st, src)
             except Reported:
                 pass
@@ -145,7 +147,7 @@ class Engine:
                     return body, i + 1
             body.append(line)
             i += 1
-        raise SourceError(f"{op} without ENDM")
+        raise SourceError(_("{op} without ENDM").format(op=op))
 
     def include(self, operand: Operand) -> None:
         """INCLUDE "file": assemble the file's lines here."""
@@ -192,7 +194,8 @@ class Engine:
         if macro is not None:
             p.output.list_line(None, line=src)
             self.run_expansion(macro.body, macro.call(st, src),
-                               f" (in macro {macro.name} called at {src.file}:{src.line})",
+                               _(" (in macro {macro} called at {place})").format(
+                                   macro=macro.name, place=f"{src.file}:{src.line}"),
                                src, macro.controls.global_symbols)
         elif op == INCLUDE:
             (operand,) = directives.operands(st, 1)
@@ -213,14 +216,16 @@ class Engine:
         elif op in p.structures.defined:
             self.instance(op, st)
         else:
-            raise SourceError(f"unknown instruction or directive '{st.op}'", column=st.op_column)
+            raise SourceError(_("unknown instruction or directive '{op}'").format(op=st.op),
+                              column=st.op_column)
 
     def instance(self, op: str, st: Statement) -> None:
         """`name STRUCTNAME`: reserve the structure here and define name_field for each
         field (asl)."""
         p = self.p
         if not st.label:
-            raise SourceError(f"a structure ({st.op}) needs a name in the label field")
+            raise SourceError(_("a structure ({op}) needs a name in the label "
+                                "field").format(op=st.op))
         fields, length = p.structures.defined[op]
         pc = p.location.pc
         for field_name, offset in fields:
@@ -241,7 +246,7 @@ class Engine:
         p.output.list_line(None, line=src)
         if op == "MACRO":
             if not st.label:
-                raise SourceError("MACRO needs a name in the label field")
+                raise SourceError(_("MACRO needs a name in the label field"))
             controls, operands = split_controls(st.operands, MACRO_CONTROLS, "MACRO")
             params, defaults = macro_parameters(operands)
             # a macro defined in a SECTION is known only inside it, as in asl
@@ -251,28 +256,31 @@ class Engine:
         if st.label is not None:
             p.symbols.define(st.label, p.location.pc, "label", st.label_column)
         controls, operands = split_controls(st.operands, BLOCK_CONTROLS, op)
-        note = f" (in {op} at {src.file}:{src.line})"
+        note = _(" (in {op} at {place})").format(op=op, place=f"{src.file}:{src.line}")
         if op == "REPT":
             if len(operands) != 1:
-                raise SourceError("REPT takes one operand (the repeat count)")
+                raise SourceError(_("REPT takes one operand (the repeat count)"))
             count = p.values.known_int(operands[0])
             if count < 0:
-                raise SourceError(f"negative repeat count {count}", column=operands[0].column)
-            for _ in range(count):
+                raise SourceError(_("negative repeat count {count}").format(count=count),
+                                  column=operands[0].column)
+            for _unused in range(count):
                 if self.run_expansion(body, Expansion("REPT", listed=src.listed), note, src,
                                       controls.global_symbols):
                     break
             return
         if op == "WHILE":
             condition = Statement(operands=operands)
-            for _ in range(MAX_WHILE):
+            for _unused in range(MAX_WHILE):
                 if not self.condition("IF", condition) or self.run_expansion(
                         body, Expansion("WHILE", listed=src.listed), note, src,
                         controls.global_symbols):
                     return
-            raise SourceError(f"WHILE still true after {MAX_WHILE} iterations")
+            raise SourceError(_("WHILE still true after {limit} "
+                                "iterations").format(limit=MAX_WHILE))
         if len(operands) < 1 or not MACRO_PARAM_RE.fullmatch(operands[0].text):
-            raise SourceError(f"{op} needs a parameter name (letters and digits) and a list")
+            raise SourceError(_("{op} needs a parameter name (letters and digits) "
+                                "and a list").format(op=op))
         param = operands[0].text.upper()
         if op == "IRP":
             items = [upcase_unquoted(o.text) for o in operands[1:]]
@@ -291,13 +299,15 @@ class Engine:
         to a scope of its own."""
         p = self.p
         if len(p.macros.running) >= MAX_NESTING:
-            raise SourceError(f"macro/REPT nesting deeper than {MAX_NESTING} levels")
+            raise SourceError(_("macro/REPT nesting deeper than "
+                                "{levels} levels").format(levels=MAX_NESTING))
         p.macros.expanded_lines += max(len(body), 1)
         if p.macros.expanded_lines > MAX_EXPANDED_LINES:
             raise ExpansionLimit(Diagnostic(
-                src.file, src.line, 1, f"macros, REPT, IRP, IRPC and WHILE expand more than "
-                f"{MAX_EXPANDED_LINES} lines; a program for 4 KB of program memory needs far "
-                f"fewer (a repeat count too large?)"))
+                src.file, src.line, 1,
+                _("macros, REPT, IRP, IRPC and WHILE expand more than {limit} lines; a program "
+                  "for 4 KB of program memory needs far fewer (a repeat count too large?)"
+                  ).format(limit=MAX_EXPANDED_LINES)))
         lines = [SrcLine(line.text, line.file, line.line, note + line.note, src.depth + 1,
                          line.listed) for line in body]
         p.macros.running.append(expansion)
@@ -325,11 +335,12 @@ class Engine:
             blank = not st.operand_text.strip()
             return blank if op == "IFB" else not blank
         if len(st.operands) != 1:
-            raise SourceError(f"{op} takes one operand")
+            raise SourceError(_("{op} takes one operand").format(op=op))
         operand = st.operands[0]
         if op in ("IFDEF", "IFNDEF"):
             if not NAME_RE.fullmatch(operand.text):
-                raise SourceError(f"symbol name expected after {op}", column=operand.column)
+                raise SourceError(_("symbol name expected after {op}").format(op=op),
+                                  column=operand.column)
             return p.symbols.defined(operand.text) == (op == "IFDEF")
         if op in ("IFUSED", "IFNUSED"):
             # asl: whether the symbol was referenced so far in this pass
@@ -362,14 +373,14 @@ def assemble(text: str, filename: str = "<string>",
             break
         prev, prev_values = p.symbols.table, values
     else:
-        p.report.found.append(Diagnostic(filename, 1, 1, "symbol values do not settle "
-                                         f"after {MAX_PASSES} passes"))
+        p.report.found.append(Diagnostic(filename, 1, 1, _(
+            "symbol values do not settle after {passes} passes").format(passes=MAX_PASSES)))
     end = len(source_lines(text)) + 1
     if p.conditionals.open:
-        p.report.found.append(Diagnostic(filename, end, 1, "IF without ENDIF at end of source"))
+        p.report.found.append(Diagnostic(filename, end, 1, _("IF without ENDIF at end of source")))
     if p.sections.depth:
-        p.report.found.append(Diagnostic(filename, end, 1, f"SECTION {p.sections.open[-1][0]} "
-                                         "without ENDSECTION"))
+        p.report.found.append(Diagnostic(filename, end, 1, _(
+            "SECTION {section} without ENDSECTION").format(section=p.sections.open[-1][0])))
     unique = list(dict.fromkeys(p.report.found))
     if any(d.severity == "error" for d in unique):
         raise AsmError(unique)
@@ -386,7 +397,8 @@ def _shared_symbols(p: Pass) -> dict[str, Value]:
         symbol = next((p.symbols.table[k] for k in keys if k in p.symbols.table), None)
         if symbol is None:
             errors.append(Diagnostic(line.file, line.line, 1,
-                                     f"SHARED names the undefined symbol '{name}'"))
+                                     _("SHARED names the undefined symbol "
+                                       "'{name}'").format(name=name)))
         else:
             shared.setdefault(name, symbol.value)
     if errors:

@@ -2,6 +2,8 @@
 the line being assembled, and the forms asl refuses (dialect.py) reported the same way."""
 from __future__ import annotations
 
+from i18n import _
+
 from .dialect import Dialect, message
 from .errors import Diagnostic, SourceError
 from .source import Position
@@ -35,7 +37,7 @@ class Diagnostics:
             return
         text = message(key)
         if self.dialect_rules.relaxed:
-            self.warn(text + " (accepted by --relaxed)",
+            self.warn(_("{message} (accepted by --relaxed)").format(message=text),
                       column if column is not None else expr_column + offset)
         elif column is not None:
             raise SourceError(text, column=column)

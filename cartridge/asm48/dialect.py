@@ -6,11 +6,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from i18n import N_, _
+
 
 @dataclass(frozen=True)
 class Form:
     """One non-asl form: how it is written, asl's error message, what to write in asl,
-    and whether asl accepts it after `RELAXED ON`."""
+    and whether asl accepts it after `RELAXED ON`. `written` and `instead` are marked for
+    the catalog and translated where the sentence is made; `asl_error` is quoted as asl
+    words it in English (tests/asm/asl_golden records it so)."""
 
     written: str
     asl_error: str
@@ -19,42 +23,48 @@ class Form:
 
 
 FORMS: dict[str, Form] = {
-    "$hex": Form("'$' hex number", "invalid symbol name", "0FFh (or RELAXED ON)", True),
-    "0xhex": Form("'0x' hex number", "invalid symbol name", "0FFh (or RELAXED ON)", True),
-    "%bin": Form("'%' binary number", "invalid symbol name", "0101b (or RELAXED ON)", True),
-    "0bbin": Form("'0b' binary number", "invalid symbol name", "0101b (or RELAXED ON)", True),
-    "@oct": Form("'@' octal number", "invalid symbol name", "17o (or RELAXED ON)", True),
-    "x'..'": Form("x'..' style number", "invalid symbol name", "12h (or RELAXED ON)", True),
-    "123d": Form("decimal suffix 'd'", "invalid symbol name", "the number without 'd'"),
-    "*pc": Form("'*' as the program counter", "wrong number of operands", "$"),
-    "!=": Form("'!=' operator", "wrong number of operands", "<>"),
-    "%mod": Form("'%' as modulo operator", "invalid symbol name", "#"),
-    "!not": Form("unary '!' (logical not)", "wrong number of operands", "~~"),
+    "$hex": Form(N_("'$' hex number"), "invalid symbol name", N_("0FFh (or RELAXED ON)"), True),
+    "0xhex": Form(N_("'0x' hex number"), "invalid symbol name", N_("0FFh (or RELAXED ON)"),
+                  True),
+    "%bin": Form(N_("'%' binary number"), "invalid symbol name", N_("0101b (or RELAXED ON)"),
+                 True),
+    "0bbin": Form(N_("'0b' binary number"), "invalid symbol name", N_("0101b (or RELAXED ON)"),
+                  True),
+    "@oct": Form(N_("'@' octal number"), "invalid symbol name", N_("17o (or RELAXED ON)"), True),
+    "x'..'": Form(N_("x'..' style number"), "invalid symbol name", N_("12h (or RELAXED ON)"),
+                  True),
+    "123d": Form(N_("decimal suffix 'd'"), "invalid symbol name", N_("the number without 'd'")),
+    "*pc": Form(N_("'*' as the program counter"), "wrong number of operands", "$"),
+    "!=": Form(N_("'!=' operator"), "wrong number of operands", "<>"),
+    "%mod": Form(N_("'%' as modulo operator"), "invalid symbol name", "#"),
+    "!not": Form(N_("unary '!' (logical not)"), "wrong number of operands", "~~"),
     "defined": Form("DEFINED()", "unknown function", "IFDEF/IFNDEF"),
-    "hilo": Form("built-in HI()/LO()/HIGH()/LOW()", "unknown function",
-                 'include "bitfuncs.inc" (it defines hi and lo) or (x>>8)&0FFh and x&0FFh'),
-    "'AB'db": Form("character constant of several characters in DB", "range overflow",
-                   'a "string" in double quotes'),
-    "datanames": Form("data directive name", "unknown instruction", "DB, DW or DS"),
-    "cpu": Form("CPU name", "invalid CPU type",
-                "8021, 8022, 8039, 80C39, MSM80C39, 8048, 80C48, MSM80C48, 8041, 8042 "
-                "or 80C382"),
-    "dot-plain": Form("'.name' used outside the area of the last ordinary symbol",
+    "hilo": Form(N_("built-in HI()/LO()/HIGH()/LOW()"), "unknown function",
+                 N_('include "bitfuncs.inc" (it defines hi and lo) or (x>>8)&0FFh and x&0FFh')),
+    "'AB'db": Form(N_("character constant of several characters in DB"), "range overflow",
+                   N_('a "string" in double quotes')),
+    "datanames": Form(N_("data directive name"), "unknown instruction", N_("DB, DW or DS")),
+    "cpu": Form(N_("CPU name"), "invalid CPU type",
+                N_("8021, 8022, 8039, 80C39, MSM80C39, 8048, 80C48, MSM80C48, 8041, 8042 "
+                   "or 80C382")),
+    "dot-plain": Form(N_("'.name' used outside the area of the last ordinary symbol"),
                       "symbol undefined",
-                      "the composed name (proc.name) or a name without the dot"),
-    "forward-if": Form("forward reference in a condition",
+                      N_("the composed name (proc.name) or a name without the dot")),
+    "forward-if": Form(N_("forward reference in a condition"),
                        "expression must be evaluatable in first pass",
-                       "define the symbol before the IF"),
+                       N_("define the symbol before the IF")),
 }
 
 
 def message(key: str, detail: str = "") -> str:
     """The sentence for a non-asl form: what it is, asl's reason, the asl way."""
     form = FORMS[key]
-    what = f"{form.written} {detail}".strip()
-    when = " without RELAXED ON" if form.relaxed_on else ""
-    return (f"{what} is not asl syntax{when} (asl: \"{form.asl_error}\"); "
-            f"write {form.instead}")
+    what = f"{_(form.written)} {detail}".strip()
+    if form.relaxed_on:
+        text = _('{what} is not asl syntax without RELAXED ON (asl: "{asl}"); write {instead}')
+    else:
+        text = _('{what} is not asl syntax (asl: "{asl}"); write {instead}')
+    return text.format(what=what, asl=form.asl_error, instead=_(form.instead))
 
 
 @dataclass

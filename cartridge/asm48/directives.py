@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from typing import Callable
 
+from i18n import N_, _
+
 from .errors import EndOfSource, ExitMacro, SourceError
 from .expr import UserFunction
 from .lexer import NAME_RE, Operand, Statement, split_operands
@@ -59,8 +61,9 @@ def operands(st: Statement, low: int, high: int | None = None) -> list[Operand]:
     high = low if high is None else high
     n = len(st.operands)
     if not low <= n <= high:
-        want = str(low) if low == high else f"{low} to {high}"
-        raise SourceError(f"{written_op(st)} takes {want} operand(s), got {n}",
+        want = str(low) if low == high else _("{low} to {high}").format(low=low, high=high)
+        raise SourceError(_("{op} takes {want} "
+                            "operand(s), got {n}").format(op=written_op(st), want=want, n=n),
                           column=st.op_column)
     return st.operands
 
@@ -70,7 +73,8 @@ def operands(st: Statement, low: int, high: int | None = None) -> list[Operand]:
 @directive("EQU", "SET", "=", ":=", table=LABEL_DIRECTIVES)
 def define_symbol(p: Pass, st: Statement) -> None:
     if not st.label:
-        raise SourceError(f"{written_op(st)} needs a symbol name in the label field")
+        raise SourceError(_("{op} needs a symbol name in the label "
+                            "field").format(op=written_op(st)))
     (operand,) = operands(st, 1)
     value, known = p.values.value(operand)
     if isinstance(value, str) and '"' not in operand.text:
@@ -86,7 +90,7 @@ def label_directive(p: Pass, st: Statement) -> None:
     global even inside a macro expansion, which is what multi-bank homebrew relies on: KTAA's
     switchtable macro defines `name_bank label $` and other code calls `name_bank`."""
     if not st.label:
-        raise SourceError("LABEL needs a symbol name in the label field")
+        raise SourceError(_("LABEL needs a symbol name in the label field"))
     (operand,) = operands(st, 1)
     value, known = p.values.int_value(operand)
     if known:
@@ -97,11 +101,12 @@ def label_directive(p: Pass, st: Statement) -> None:
 def register_alias(p: Pass, st: Statement) -> None:
     """`name REG R3`: another name for a register (asl's REG for the 8048)."""
     if not st.label:
-        raise SourceError("REG needs an alias name in the label field")
+        raise SourceError(_("REG needs an alias name in the label field"))
     (operand,) = operands(st, 1)
     target = operand.text.upper().replace(" ", "")
     if not re.fullmatch(r"R[0-7]", target):
-        raise SourceError(f"'{operand.text}' is not a register R0..R7", column=operand.column)
+        raise SourceError(_("'{text}' is not a register R0..R7").format(text=operand.text),
+                          column=operand.column)
     p.symbols.registers[st.label.upper()] = target
     p.symbols.registers["@" + st.label.upper()] = "@" + target
 
@@ -110,12 +115,13 @@ def register_alias(p: Pass, st: Statement) -> None:
 def function(p: Pass, st: Statement) -> None:
     """`name FUNCTION p1,...,pn,expression`: a function usable in expressions (asl)."""
     if not st.label:
-        raise SourceError("FUNCTION needs a function name in the label field")
+        raise SourceError(_("FUNCTION needs a function name in the label field"))
     ops = operands(st, 1, 99)
     params = tuple(o.text.upper() for o in ops[:-1])
     for param, o in zip(params, ops):
         if not NAME_RE.fullmatch(param):
-            raise SourceError(f"invalid parameter name '{o.text}'", column=o.column)
+            raise SourceError(_("invalid parameter name '{text}'").format(text=o.text),
+                              column=o.column)
     p.values.functions[st.label.upper()] = UserFunction(st.label, params, ops[-1].text)
 
 
@@ -125,9 +131,10 @@ def export(p: Pass, st: Statement) -> None:
         return            # outside a section every symbol is global already
     kind = op_name(st)
     for operand in operands(st, 1, 999):
-        name, _, target = (t.strip() for t in operand.text.partition(":"))
+        name, _unused, target = (t.strip() for t in operand.text.partition(":"))
         if not NAME_RE.fullmatch(name):
-            raise SourceError(f"symbol name expected, got '{operand.text}'", column=operand.column)
+            raise SourceError(_("symbol name expected, got '{text}'").format(text=operand.text),
+                              column=operand.column)
         p.sections.exports[-1][name.upper()] = kind, _export_levels(p, kind, target.upper(), operand)
 
 
@@ -142,7 +149,8 @@ def _export_levels(p: Pass, kind: str, target: str, operand: Operand) -> int:
         return min(int(m.group(1) or 1), depth)
     keys = p.sections.keys()
     if target not in keys:
-        raise SourceError(f"'{target}' is not a section around this one", column=operand.column)
+        raise SourceError(_("'{target}' is not a section around this one").format(target=target),
+                          column=operand.column)
     return depth - (len(keys) - 1 - keys[::-1].index(target)) - 1
 
 
@@ -151,7 +159,8 @@ def shared(p: Pass, st: Statement) -> None:
     """SHARED name[,name...]: publish the symbols in the share file (asl's -a/-c/-p)."""
     for operand in operands(st, 1, 999):
         if not NAME_RE.fullmatch(operand.text):
-            raise SourceError(f"symbol name expected, got '{operand.text}'", column=operand.column)
+            raise SourceError(_("symbol name expected, got '{text}'").format(text=operand.text),
+                              column=operand.column)
         p.symbols.shared.append((operand.text, p.sections.scope_keys(operand.text),
                                   p.position.line))
 
@@ -163,7 +172,8 @@ def org(p: Pass, st: Statement) -> None:
     (operand,) = operands(st, 1)
     value = p.values.known_int(operand)
     if not 0 <= value <= 0xFFFF:
-        raise SourceError(f"ORG address {value:#x} out of range", column=operand.column)
+        raise SourceError(_("ORG address {value:#x} out of range").format(value=value),
+                          column=operand.column)
     p.location.pc = value
 
 
@@ -174,7 +184,7 @@ def reserve(p: Pass, st: Statement) -> None:
         p.report.dialect("datanames", column=st.op_column)
     count = p.values.known_int(operand)
     if count < 0:
-        raise SourceError(f"negative size {count}", column=operand.column)
+        raise SourceError(_("negative size {count}").format(count=count), column=operand.column)
     p.reserve(count)
 
 
@@ -185,14 +195,15 @@ def align(p: Pass, st: Statement) -> None:
     ops = operands(st, 1, 2)
     n = p.values.known_int(ops[0])
     if n <= 0:
-        raise SourceError(f"alignment {n} must be positive", column=ops[0].column)
+        raise SourceError(_("alignment {n} must be positive").format(n=n), column=ops[0].column)
     gap = -p.location.pc % n
     if len(ops) == 1:
         p.location.pc += gap
         return
     fill = p.values.known_int(ops[1])
     if not -128 <= fill <= 255:
-        raise SourceError(f"fill byte {fill} out of range -128..255", column=ops[1].column)
+        raise SourceError(_("fill byte {fill} out of range -128..255").format(fill=fill),
+                          column=ops[1].column)
     p.emit(bytes([fill & 0xFF]) * gap)
 
 
@@ -203,8 +214,8 @@ def struct(p: Pass, st: Statement) -> None:
     UNION ... ENDUNION: every field at offset 0, the length is the longest field's."""
     options = {o.text.upper() for o in operands(st, 0, 2)}
     if p.structures.reading:
-        raise SourceError("a STRUCT or UNION defined inside another is not supported by "
-                          "asm48 (an instance of a structure defined before is)")
+        raise SourceError(_("a STRUCT or UNION defined inside another is not supported by asm48 "
+                            "(an instance of a structure defined before is)"))
     name = "" if "NOEXTNAMES" in options else (st.label or "")
     p.structures.reading.append(StructDef(name, "." if "DOTS" in options else "_", p.location.pc,
                                     union=op_name(st) == "UNION"))
@@ -217,7 +228,7 @@ def end_struct(p: Pass, st: Statement) -> None:
     location counter was."""
     operands(st, 0)
     if not p.structures.reading:
-        raise SourceError("ENDSTRUCT without STRUCT")
+        raise SourceError(_("ENDSTRUCT without STRUCT"))
     top = p.structures.reading.pop()
     length = max(top.longest, p.location.pc) if top.union else p.location.pc
     owner = st.label or top.name
@@ -284,7 +295,8 @@ def pop_values(p: Pass, st: Statement) -> None:
     stack = p.symbols.value_stacks.get(name, [])
     for operand in ops[1:]:
         if not stack:
-            raise SourceError(f"POPV: stack '{ops[0].text}' is empty", column=operand.column)
+            raise SourceError(_("POPV: stack '{text}' is empty").format(text=ops[0].text),
+                              column=operand.column)
         p.symbols.set_existing(operand, stack.pop())
     if not stack:
         p.symbols.value_stacks.pop(name, None)
@@ -304,8 +316,9 @@ def cpu(p: Pass, st: Statement) -> None:
         p.report.dialect("cpu", column=operand.column)
         name = "8048"
     elif name not in CPUS:
-        raise SourceError(f"unsupported CPU '{operand.text}' (asm48 assembles the MCS-48 "
-                          f"family: {', '.join(CPUS)})", column=operand.column)
+        raise SourceError(_("unsupported CPU '{text}' (asm48 assembles the MCS-48 family: {cpus})"
+                            ).format(text=operand.text, cpus=", ".join(CPUS)),
+                          column=operand.column)
     p.settings.cpu = name
 
 
@@ -320,7 +333,8 @@ def relaxed(p: Pass, st: Statement) -> None:
 def on_off(operand: Operand) -> bool:
     word = operand.text.upper()
     if word not in ("ON", "OFF"):
-        raise SourceError(f"ON or OFF expected, got '{operand.text}'", column=operand.column)
+        raise SourceError(_("ON or OFF expected, got '{text}'").format(text=operand.text),
+                          column=operand.column)
     return word == "ON"
 
 
@@ -334,7 +348,8 @@ def radix(p: Pass, st: Statement) -> None:
     finally:
         p.settings.radix = saved
     if not 2 <= value <= 36:
-        raise SourceError(f"radix {value} out of range 2..36", column=operand.column)
+        raise SourceError(_("radix {value} out of range 2..36").format(value=value),
+                          column=operand.column)
     p.settings.radix = value
 
 
@@ -350,7 +365,7 @@ def save(p: Pass, st: Statement) -> None:
 def restore(p: Pass, st: Statement) -> None:
     operands(st, 0)
     if not p.settings.saved:
-        raise SourceError("RESTORE without SAVE")
+        raise SourceError(_("RESTORE without SAVE"))
     p.settings.cpu, p.codepages.active = p.settings.saved.pop()
 
 
@@ -371,7 +386,7 @@ def user_error(p: Pass, st: Statement) -> None:
 @directive("EXITM")
 def exit_macro(p: Pass, st: Statement) -> None:
     if not p.macros.running:
-        raise SourceError("EXITM outside a macro")
+        raise SourceError(_("EXITM outside a macro"))
     raise ExitMacro()
 
 
@@ -393,7 +408,7 @@ def data_operands(p: Pass, st: Statement, size: int) -> bytes | int:
     holes = [o for o in ops if o.text == "?"]
     if holes:
         if len(holes) != len(ops):
-            raise SourceError("constants and placeholders cannot be mixed (asl)")
+            raise SourceError(_("constants and placeholders cannot be mixed (asl)"))
         return size * len(ops)
     data = bytearray()
     for operand in ops:
@@ -414,9 +429,9 @@ def _store(p: Pass, data: bytes | int) -> None:
 
 
 MAX_DUP_BYTES = 0x10000    # a DUP never needs more than 64 KB (the 8048's is 4 KB)
-_RANGES = {1: (-128, 255, "byte"), 2: (-32768, 65535, "word"),
-           4: (-(1 << 31), (1 << 32) - 1, "double word"),
-           8: (-(1 << 63), (1 << 64) - 1, "quad word")}
+_RANGES = {1: (-128, 255, N_("byte")), 2: (-32768, 65535, N_("word")),
+           4: (-(1 << 31), (1 << 32) - 1, N_("double word")),
+           8: (-(1 << 63), (1 << 64) - 1, N_("quad word"))}
 
 
 def _items(p: Pass, operand: Operand, text: str, size: int) -> bytes:
@@ -427,15 +442,18 @@ def _items(p: Pass, operand: Operand, text: str, size: int) -> bytes:
         count_op = Operand(m.group("count"), operand.column)
         count = p.values.known_int(count_op)
         if count < 0:
-            raise SourceError(f"negative DUP count {count}", column=operand.column)
+            raise SourceError(_("negative DUP count {count}").format(count=count),
+                              column=operand.column)
         inner = m.group("value").strip()
         if inner.startswith("(") and inner.endswith(")"):
             inner = inner[1:-1]
         column = operand.column + text.find(inner)
         items = b"".join(_items(p, o, o.text, size) for o in split_operands(inner, column))
         if len(items) * count > MAX_DUP_BYTES:
-            raise SourceError(f"DUP makes {len(items) * count} bytes, more than the "
-                              f"{MAX_DUP_BYTES} of the largest address space", column=operand.column)
+            raise SourceError(_("DUP makes {size} bytes, more than the {limit} of the largest "
+                                "address space").format(size=len(items) * count,
+                                                        limit=MAX_DUP_BYTES),
+                              column=operand.column)
         return items * count
     value, known = p.values.value(operand, text)
     if isinstance(value, str):
@@ -446,8 +464,8 @@ def _items(p: Pass, operand: Operand, text: str, size: int) -> bytes:
         value = int.from_bytes(p.codepages.translate(value), "big") if value else 0
     low, high, what = _RANGES[size]
     if known and not low <= value <= high:
-        p.report.record(SourceError(f"{what} value {value} out of range {low}..{high}",
-                             column=operand.column))
+        p.report.record(SourceError(_("{what} value {value} out of range {low}..{high}").format(
+            what=_(what), value=value, low=low, high=high), column=operand.column))
     if known and size == 1 and p.output.jmpp_page is not None:
         _check_jmpp_entry(p, operand, p.output.jmpp_page)
     return (value & ((1 << 8 * size) - 1)).to_bytes(size, "little")
@@ -463,9 +481,11 @@ def _check_jmpp_entry(p: Pass, operand: Operand, page: int) -> None:
     if target & ~0xFF != page:
         distance = target - (p.output.jmpp_at + 1)
         p.report.record(SourceError(
-            f"JMPP table entry {labels[0].name} ({target:03X}h) is outside the page "
-            f"{page:03X}h-{page + 0xFF:03X}h of the JMPP at {p.output.jmpp_at:03X}h "
-            f"(distance {distance:+d} bytes)", column=operand.column))
+            _("JMPP table entry {label} ({target:03X}h) is outside the page "
+              "{page:03X}h-{page_end:03X}h of the JMPP at {jmpp:03X}h (distance {distance:+d} "
+              "bytes)").format(label=labels[0].name, target=target, page=page,
+                               page_end=page + 0xFF, jmpp=p.output.jmpp_at, distance=distance),
+            column=operand.column))
 
 
 @directive("DW", "WORD", "DEFW", "FDB", "DC.W")
@@ -491,12 +511,14 @@ def binary_include(p: Pass, st: Statement) -> None:
     name = unquote(ops[0].text)
     path = p.includes.find(name, p.position.line.file)
     if path is None:
-        raise SourceError(f"binary file '{name}' not found", column=ops[0].column)
+        raise SourceError(_("binary file '{name}' not found").format(name=name),
+                          column=ops[0].column)
     blob = read_named(path, f"'{name}'", ops[0].column)
     start = p.values.known_int(ops[1]) if len(ops) > 1 else 0
     length = p.values.known_int(ops[2]) if len(ops) > 2 else len(blob) - start
     if not (0 <= start <= len(blob) and 0 <= length <= len(blob) - start):
-        raise SourceError(f"offset/length outside '{name}' ({len(blob)} bytes)",
+        raise SourceError(_("offset/length outside '{name}' "
+                            "({size} bytes)").format(name=name, size=len(blob)),
                           column=ops[1].column)
     p.emit(blob[start:start + length])
 
@@ -509,11 +531,13 @@ def codepage(p: Pass, st: Statement) -> None:
     ops = operands(st, 1, 2)
     name = ops[0].text.upper()
     if not NAME_RE.fullmatch(name):
-        raise SourceError(f"invalid codepage name '{ops[0].text}'", column=ops[0].column)
+        raise SourceError(_("invalid codepage name '{text}'").format(text=ops[0].text),
+                          column=ops[0].column)
     if name not in p.codepages.tables:
         source = ops[1].text.upper() if len(ops) > 1 else "STANDARD"
         if source not in p.codepages.tables:
-            raise SourceError(f"unknown codepage '{ops[1].text}'", column=ops[1].column)
+            raise SourceError(_("unknown codepage '{text}'").format(text=ops[1].text),
+                              column=ops[1].column)
         p.codepages.tables[name] = list(p.codepages.tables[source])
     p.codepages.active = name
 
@@ -528,12 +552,13 @@ def charset(p: Pass, st: Statement) -> None:
         table[:] = range(256)
         return
     if len(ops) == 1:
-        raise SourceError("CHARSET takes a character and its code, or a range and the first "
-                          "code", column=st.op_column)
+        raise SourceError(_("CHARSET takes a character and its code, or a range and the first "
+                            "code"),
+                          column=st.op_column)
     p.codepages.translating = False
     try:
         values = [p.values.known_int(o) for o in ops[:-1]]
-        last, _ = p.values.value(ops[-1])
+        last, _unused = p.values.value(ops[-1])
     finally:
         p.codepages.translating = True
     first = values[0]
@@ -547,13 +572,15 @@ def charset(p: Pass, st: Statement) -> None:
         targets = [last + k for k in range(end - first + 1)]
     for c in (first, end):
         if not 0 <= c <= 255:
-            raise SourceError(f"character code {c} out of range 0..255", column=ops[0].column)
+            raise SourceError(_("character code {c} out of range 0..255").format(c=c),
+                              column=ops[0].column)
     if len(targets) < end - first + 1:
-        raise SourceError("CHARSET target string shorter than the source range",
+        raise SourceError(_("CHARSET target string shorter than the source range"),
                           column=ops[-1].column)
     for k, code in enumerate(range(first, end + 1)):
         if not 0 <= targets[k] <= 255:
-            raise SourceError(f"target value {targets[k]} out of range 0..255",
+            raise SourceError(_("target value {value} out of range "
+                                "0..255").format(value=targets[k]),
                               column=ops[-1].column)
         table[code] = targets[k]
 
@@ -564,7 +591,8 @@ def charset(p: Pass, st: Statement) -> None:
 def section(p: Pass, st: Statement) -> None:
     (operand,) = operands(st, 1)
     if not NAME_RE.fullmatch(operand.text):
-        raise SourceError(f"invalid section name '{operand.text}'", column=operand.column)
+        raise SourceError(_("invalid section name '{text}'").format(text=operand.text),
+                          column=operand.column)
     p.sections.enter(operand.text)
 
 
@@ -572,10 +600,10 @@ def section(p: Pass, st: Statement) -> None:
 def end_section(p: Pass, st: Statement) -> None:
     ops = operands(st, 0, 1)
     if not p.sections.depth:
-        raise SourceError("ENDSECTION without SECTION")
+        raise SourceError(_("ENDSECTION without SECTION"))
     if ops and ops[0].text.upper() != p.sections.open[-1][1]:
-        raise SourceError(f"ENDSECTION {ops[0].text} does not close SECTION "
-                          f"{p.sections.open[-1][0]}", column=ops[0].column)
+        raise SourceError(_("ENDSECTION {text} does not close SECTION {section}").format(
+            text=ops[0].text, section=p.sections.open[-1][0]), column=ops[0].column)
     p.sections.leave()
 
 

@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 from typing import Callable
 
+from i18n import _
+
 from ..opcodes import ADDRESS, ALL_MNEMONICS, CPU_ENCODINGS, ENCODINGS, IMMEDIATE, Encoding
 from .errors import SourceError
 from .lexer import Operand
@@ -63,8 +65,9 @@ def select(mnemonic: str, operands: list[Operand], aliases: dict[str, str], cpu:
     mine = next((f for f in own if f.operands == form.operands), None)
     if mine is None:
         written = f"{mnemonic} {','.join(form.operands)}".strip()
-        raise SourceError(f"{written} is not in the instruction set of the {cpu} "
-                          f"(asl: \"instruction not supported on {cpu}\")")
+        raise SourceError(_('{written} is not in the instruction set of the {cpu} '
+                            '(asl: "instruction not supported on {cpu}")').format(written=written,
+                                                                                  cpu=cpu))
     return mine, ops
 
 
@@ -82,9 +85,11 @@ def _match(mnemonic: str, forms: list[Encoding], operands: list[Operand],
     counts = sorted({len(f.operands) for f in forms})
     if len(operands) not in counts:
         want = " or ".join(str(c) for c in counts)
-        raise SourceError(f"{mnemonic} takes {want} operand(s), got {len(operands)}")
+        raise SourceError(_("{mnemonic} takes {want} operand(s), got {got}").format(
+            mnemonic=mnemonic, want=want, got=len(operands)))
     shapes = "; ".join(f"{mnemonic} {','.join(f.operands)}".strip() for f in forms)
-    raise SourceError(f"invalid operands for {mnemonic} (valid forms: {shapes})")
+    raise SourceError(_("invalid operands for {mnemonic} (valid forms: {shapes})").format(
+        mnemonic=mnemonic, shapes=shapes))
 
 
 def encode(mnemonic: str, operands: list[Operand], pc: int, evaluate: Evaluator,
@@ -102,7 +107,8 @@ def encode(mnemonic: str, operands: list[Operand], pc: int, evaluate: Evaluator,
         if pattern == IMMEDIATE:
             value, known = evaluate(operand, operand.text.lstrip()[1:])
             if known and not -128 <= value <= 255:
-                report(SourceError(f"immediate value {value} out of range -128..255",
+                report(SourceError(_("immediate value {value} out of range "
+                                     "-128..255").format(value=value),
                                    column=operand.column))
             code.append(value & 0xFF)
         elif pattern == ADDRESS:
@@ -120,10 +126,12 @@ def encode(mnemonic: str, operands: list[Operand], pc: int, evaluate: Evaluator,
 def _jb_alias(operands: list[Operand], evaluate: Evaluator, report: Reporter
               ) -> tuple[str, list[Operand]]:
     if len(operands) != 2:
-        raise SourceError(f"JB takes 2 operands (bit, address), got {len(operands)}")
+        raise SourceError(_("JB takes 2 operands (bit, address), got "
+                            "{got}").format(got=len(operands)))
     bit, known = evaluate(operands[0], operands[0].text)
     if known and not 0 <= bit <= 7:
-        report(SourceError(f"bit number {bit} out of range 0..7", column=operands[0].column))
+        report(SourceError(_("bit number {bit} out of range 0..7").format(bit=bit),
+                           column=operands[0].column))
     return f"JB{bit & 7}", operands[1:]
 
 
@@ -131,27 +139,30 @@ def _page_target(mnemonic: str, pc: int, target: int, known: bool, report: Repor
     if not known:
         return target & 0xFF
     if not 0 <= target <= CODE_END:
-        report(SourceError(f"jump target {target:#x} outside program memory 0x000..0xFFF"))
+        report(SourceError(_("jump target {target:#x} outside program "
+                             "memory 0x000..0xFFF").format(target=target)))
         return target & 0xFF
     operand_byte = pc + 1
     page = operand_byte & ~(PAGE - 1)
     if target & ~(PAGE - 1) != page:
         distance = target - operand_byte
         report(SourceError(
-            f"{mnemonic} target {target:03X}h is outside the 256-byte page "
-            f"{page:03X}h-{page + PAGE - 1:03X}h of its operand byte at {operand_byte:03X}h "
-            f"(distance {distance:+d} bytes)"))
+            _("{mnemonic} target {target:03X}h is outside the 256-byte page "
+              "{page:03X}h-{page_end:03X}h of its operand byte at {operand_byte:03X}h (distance "
+              "{distance:+d} bytes)").format(mnemonic=mnemonic, target=target, page=page,
+                                             page_end=page + PAGE - 1, operand_byte=operand_byte,
+                                             distance=distance)))
     return target & 0xFF
 
 
 def _long_jump(form: Encoding, pc: int, target: int, known: bool, report: Reporter) -> bytes:
     if known and not 0 <= target <= CODE_END:
-        report(SourceError(f"{form.mnemonic} target {target:#x} outside program memory "
-                           "0x000..0xFFF"))
+        report(SourceError(_("{mnemonic} target {target:#x} outside program memory 0x000..0xFFF"
+                             ).format(mnemonic=form.mnemonic, target=target)))
         target &= CODE_END
     if (pc & (BANK - 2)) == BANK - 2:
-        report(SourceError(f"{form.mnemonic} must not start in the last two bytes of a 2 KB "
-                           f"bank (at {pc:03X}h)"))
+        report(SourceError(_("{mnemonic} must not start in the last two bytes of a 2 KB bank (at "
+                             "{pc:03X}h)").format(mnemonic=form.mnemonic, pc=pc)))
     prefix = b""
     if known and (target ^ pc) & BANK:
         # Target in the other 2 KB bank: select it first, as asl does.
@@ -166,5 +177,5 @@ def _long_jump(form: Encoding, pc: int, target: int, known: bool, report: Report
 def _check_bank_crossing(pc: int, size: int, report: Reporter) -> None:
     if (pc % BANK) + size > BANK:
         end = (pc | (BANK - 1)) + 1
-        report(SourceError(f"instruction at {pc:03X}h runs across the 2 KB boundary at "
-                           f"{end:03X}h (the program counter wraps inside its bank)"))
+        report(SourceError(_("instruction at {pc:03X}h runs across the 2 KB boundary at {end:03X}h "
+                             "(the program counter wraps inside its bank)").format(pc=pc, end=end)))

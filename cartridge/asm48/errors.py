@@ -27,7 +27,8 @@ class Diagnostic:
     severity: str = "error"          # or "warning" (an asm48 extension accepted by --relaxed)
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.column}: {severity_word(self.severity)}: {self.message}"
+        word = severity_word(self.severity)
+        return f"{self.file}:{self.line}:{self.column}: {word}: {self.message}"
 
 
 class AsmError(Exception):

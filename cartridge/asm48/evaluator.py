@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from i18n import _
+
 from .codepages import Codepages
 from .diagnostics import Diagnostics
 from .errors import Reported, SourceError
@@ -50,7 +52,7 @@ class Evaluator:
         if self._unknown:
             self.used_unknown = True
             name, offset = self._unknown[0]
-            self.report.record(SourceError(f"undefined symbol '{name}'",
+            self.report.record(SourceError(_("undefined symbol '{name}'").format(name=name),
                                            column=operand.column + max(shift, 0) + offset))
             return 0, False
         return result, True

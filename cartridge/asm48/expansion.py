@@ -19,6 +19,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Sequence
 
+from i18n import _
+
 from .errors import SourceError
 from .lexer import Operand, strip_comment
 from .source import SrcLine
@@ -64,8 +66,8 @@ def split_controls(operands: Sequence[Operand], known: frozenset[str],
         if base not in known and base.startswith("NO") and base[2:] in known:
             base, value = base[2:], False
         if base not in known:
-            raise SourceError(f"unknown control parameter '{o.text}' for {what}",
-                              column=o.column)
+            raise SourceError(_("unknown control parameter '{text}' for {what}").format(
+                text=o.text, what=what), column=o.column)
         if base == "GLOBALSYMBOLS":
             controls.global_symbols = value
         elif base == "INTLABEL":

@@ -19,6 +19,8 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Protocol
 
+from i18n import _
+
 from .errors import SourceError
 from .lexer import scan_quoted
 
@@ -39,6 +41,11 @@ UNARY_RANKS: dict[str, int] = {"~": 1, "~~": 2, "!": 2, "-": 13, "+": 13}
 # Longest operators first so that `<<` is not read as `<`.
 _OPERATORS = sorted(set(BINARY_RANKS) | set(UNARY_RANKS), key=len, reverse=True)
 MASK64 = (1 << 64) - 1
+
+
+class InFunction(SourceError):
+    """An error in the body of a user FUNCTION, its message already naming the innermost
+    function called (an outer call only moves it to its own position)."""
 
 
 class Context(Protocol):
@@ -157,7 +164,8 @@ def unescape(body: str, offset: int, ctx: "Context | None" = None) -> str:
             if nxt == "{" and ctx is not None:
                 end = body.find("}", i + 2)
                 if end < 0:
-                    raise SourceError("'\\{' without '}'", offset + i)
+                    raise SourceError(_("'{start}' without '{end}'").format(start="\\{", end="}"),
+                                      offset + i)
                 out.append(_formatted(evaluate(body[i + 2:end], ctx)))
                 i = end + 1
                 continue
@@ -178,7 +186,7 @@ def unescape(body: str, offset: int, ctx: "Context | None" = None) -> str:
                     out.append(chr(int(m.group(0), 16)))
                     i += 2 + m.end()
                     continue
-            raise SourceError(f"unknown escape sequence \\{nxt}", offset + i)
+            raise SourceError(_("unknown escape sequence \\{nxt}").format(nxt=nxt), offset + i)
         if c in "'\"" and i + 1 < len(body) and body[i + 1] == c:
             out.append(c)
             i += 2
@@ -224,7 +232,8 @@ def tokenize(text: str, ctx: "Context | None" = None) -> list[Token]:
             try:
                 value = int(m.group(2), _QUOTED_BASES[m.group(1).upper()])
             except ValueError:
-                raise SourceError(f"invalid number {m.group(0)!r}", i) from None
+                raise SourceError(_("invalid number {number!r}").format(number=m.group(0)),
+                                  i) from None
             dialect("x'..'", i)
             tokens.append(Token("num", m.group(0), i, value))
             i = m.end()
@@ -241,7 +250,7 @@ def tokenize(text: str, ctx: "Context | None" = None) -> list[Token]:
             word = m.group(0)
             parsed = parse_number(word, radix)
             if parsed is None:
-                raise SourceError(f"invalid number {word!r}", i)
+                raise SourceError(_("invalid number {word!r}").format(word=word), i)
             dialect(parsed[1], i)
             tokens.append(Token("num", word, i, parsed[0]))
             i = m.end()
@@ -264,7 +273,7 @@ def tokenize(text: str, ctx: "Context | None" = None) -> list[Token]:
         if c == "%" and operand_expected():
             m = re.compile(r"%[01]+").match(text, i)
             if not m:
-                raise SourceError("invalid binary number after '%'", i)
+                raise SourceError(_("invalid binary number after '%'"), i)
             dialect("%bin", i)
             tokens.append(Token("num", m.group(0), i, int(m.group(0)[1:], 2)))
             i = m.end()
@@ -302,7 +311,7 @@ def tokenize(text: str, ctx: "Context | None" = None) -> list[Token]:
                 i += len(op)
                 break
         else:
-            raise SourceError(f"unexpected character {c!r} in expression", i)
+            raise SourceError(_("unexpected character {c!r} in expression").format(c=c), i)
     return tokens
 
 
@@ -319,7 +328,7 @@ def _cdiv(a: int, b: int) -> int:
 
 def _mirror(a: int, n: int) -> int:
     if not 1 <= n <= 32:
-        raise SourceError(f"bit count {n} of '><' must be 1..32")
+        raise SourceError(_("bit count {n} of '><' must be 1..32").format(n=n))
     result = (a >> n) << n
     for z in range(n):
         if a & (1 << (n - 1 - z)):
@@ -343,7 +352,7 @@ def _power(a: int, b: int) -> int:
 def _divide(op: str) -> Callable[[int, int], int]:
     def f(a: int, b: int) -> int:
         if b == 0:
-            raise SourceError("division by zero")
+            raise SourceError(_("division by zero"))
         return _cdiv(a, b) if op == "/" else a - _cdiv(a, b) * b
     return f
 
@@ -430,11 +439,12 @@ def _val(parser: "Parser", text: str, offset: int) -> Value:
     inner = Parser(text, parser.ctx)
     inner.depth = parser.depth + 1
     if inner.depth > 64:
-        raise SourceError("VAL() nested too deeply", offset)
+        raise SourceError(_("VAL() nested too deeply"), offset)
     try:
         return inner.parse()
     except SourceError as e:
-        raise SourceError(f"in VAL({text!r}): {e.message}", offset) from None
+        raise SourceError(_("in VAL({text!r}): {message}").format(text=text, message=e.message),
+                          offset) from None
 
 
 class Parser:
@@ -453,7 +463,7 @@ class Parser:
     def take(self) -> Token:
         tok = self.peek()
         if tok is None:
-            raise SourceError("expression ends too early", len(self.text))
+            raise SourceError(_("expression ends too early"), len(self.text))
         self.pos += 1
         return tok
 
@@ -468,16 +478,17 @@ class Parser:
 
     def as_str(self, v: Value, offset: int) -> str:
         if not isinstance(v, str):
-            raise SourceError("string expected", offset)
+            raise SourceError(_("string expected"), offset)
         return v
 
     def parse(self) -> Value:
         if not self.tokens:
-            raise SourceError("expression expected", 0)
+            raise SourceError(_("expression expected"), 0)
         value = self.binary(99)
         tok = self.peek()
         if tok is not None:
-            raise SourceError(f"unexpected {tok.text!r} in expression", tok.offset)
+            raise SourceError(_("unexpected {text!r} in expression").format(text=tok.text),
+                              tok.offset)
         return value
 
     def binary(self, max_rank: int) -> Value:
@@ -533,13 +544,13 @@ class Parser:
                     or self.ctx.function(tok.text) is not None):
                 return self.call(tok)
             return self.ctx.lookup(tok.text, tok.offset)
-        raise SourceError(f"unexpected {tok.text!r} in expression", tok.offset)
+        raise SourceError(_("unexpected {text!r} in expression").format(text=tok.text), tok.offset)
 
     def expect(self, kind: str) -> None:
         tok = self.peek()
         if tok is None or tok.kind != kind:
             where = tok.offset if tok else len(self.text)
-            raise SourceError(f"'{kind}' expected", where)
+            raise SourceError(_("'{kind}' expected").format(kind=kind), where)
         self.pos += 1
 
     def call(self, name: Token) -> Value:
@@ -549,7 +560,7 @@ class Parser:
             self.ctx.dialect("defined", name.offset)
             arg = self.take()
             if arg.kind != "name":
-                raise SourceError("symbol name expected in DEFINED()", arg.offset)
+                raise SourceError(_("symbol name expected in DEFINED()"), arg.offset)
             self.expect(")")
             return int(self.ctx.defined(arg.text))
         args: list[Value] = []
@@ -562,24 +573,26 @@ class Parser:
         user = self.ctx.function(fname)
         if user is not None:          # user functions come first, as in asl
             if len(args) != len(user.params):
-                raise SourceError(f"{name.text}() takes {len(user.params)} argument(s), "
-                                  f"got {len(args)}", name.offset)
+                raise SourceError(_("{function}() takes {n} argument(s), got {got}").format(
+                    function=name.text, n=len(user.params), got=len(args)), name.offset)
             if self.depth > 64:
-                raise SourceError(f"{name.text}() calls itself too deeply", name.offset)
+                raise SourceError(_("{function}() calls itself too deeply").format(
+                    function=name.text), name.offset)
             inner = Parser(user.body, _Bound(self.ctx, dict(zip(user.params, args))))
             inner.depth = self.depth + 1
             try:
                 return inner.parse()
+            except InFunction as e:          # named after the innermost function already
+                raise InFunction(e.message, name.offset) from None
             except SourceError as e:
-                message = e.message if e.message.startswith("in function ") \
-                    else f"in function {user.name}: {e.message}"
-                raise SourceError(message, name.offset) from None
+                raise InFunction(_("in function {function}: {message}").format(
+                    function=user.name, message=e.message), name.offset) from None
         if fname in ASM48_FUNCTIONS:
             self.ctx.dialect("hilo", name.offset)
         arity, fn = FUNCTIONS[fname]
         if len(args) != arity:
-            raise SourceError(f"{name.text}() takes {arity} argument(s), got {len(args)}",
-                              name.offset)
+            raise SourceError(_("{function}() takes {arity} argument(s), got {got}").format(
+                function=name.text, arity=arity, got=len(args)), name.offset)
         return fn(self, args, name.offset)
 
 
@@ -588,4 +601,4 @@ def evaluate(text: str, ctx: Context) -> Value:
     try:
         return Parser(text, ctx).parse()
     except RecursionError:
-        raise SourceError("expression nested too deeply") from None
+        raise SourceError(_("expression nested too deeply")) from None

@@ -9,6 +9,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterator
 
+from i18n import _
+
 from .errors import SourceError
 
 # a leading `$$` makes an asl named temporary symbol
@@ -52,7 +54,7 @@ def scan_quoted(text: str, start: int) -> int:
                 continue
             return i + 1
         i += 1
-    raise SourceError("unterminated string or character constant", start)
+    raise SourceError(_("unterminated string or character constant"), start)
 
 
 def unquoted(text: str) -> Iterator[tuple[int, str]]:
@@ -153,7 +155,7 @@ def parse_line(line: str) -> Statement:
     if code[0] not in " \t":
         word, end = word_at(0)
         if not word:
-            raise SourceError(f"unexpected character {code[0]!r}", 0)
+            raise SourceError(_("unexpected character {char!r}").format(char=code[0]), 0)
         pos = end
         # a label field holding only the colon is an empty label, which asl ignores
         # (KTAA's ktaa_b3.a48 has such a line among its comments)

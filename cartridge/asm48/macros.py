@@ -6,6 +6,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Sequence
 
+from i18n import _
+
 from .errors import SourceError
 from .expansion import Controls, Expansion, is_control
 from .lexer import Operand, Statement, top_level, unquoted
@@ -43,14 +45,15 @@ class Macro:
             if keyword is not None:
                 name, value = keyword
                 if name not in index:
-                    raise SourceError(f"macro {self.name} has no parameter '{name}' "
-                                      f"(keyword argument '{operand.text}')",
+                    raise SourceError(_("macro {macro} has no parameter '{name}' (keyword "
+                                        "argument '{text}')").format(
+                                            macro=self.name, name=name, text=operand.text),
                                       column=operand.column)
                 values[index[name]] = value
                 positional = min(positional, k)
             elif positional < len(args):
-                raise SourceError("positional macro argument after a keyword argument "
-                                  "(asl allows none)", column=operand.column)
+                raise SourceError(_("positional macro argument after a keyword argument "
+                                    "(asl allows none)"), column=operand.column)
         for k in range(min(positional, len(self.params))):
             if args[k] and values[k] is None:
                 values[k] = args[k]
@@ -86,7 +89,7 @@ class Macros:
             if expansion.kind == "MACRO":
                 expansion.shift()
                 return
-        raise SourceError("SHIFT outside a macro")
+        raise SourceError(_("SHIFT outside a macro"))
 
 
 def macro_parameters(operands: Sequence[Operand]) -> tuple[list[str], list[str]]:
@@ -103,11 +106,13 @@ def macro_parameters(operands: Sequence[Operand]) -> tuple[list[str], list[str]]
         eq = top_level_equals(text)
         name, default = (text, "") if eq is None else (text[:eq].strip(), text[eq + 1:].strip())
         if not MACRO_PARAM_RE.fullmatch(name):
-            raise SourceError(f"invalid macro parameter '{name}' (asl allows only letters "
-                              "and digits: an underscore in the body ends a parameter name)",
+            raise SourceError(_("invalid macro parameter '{name}' (asl allows only letters and "
+                                "digits: an underscore in the body ends a "
+                                "parameter name)").format(name=name),
                               column=o.column)
         if name.upper() in params:
-            raise SourceError(f"macro parameter '{name}' declared twice", column=o.column)
+            raise SourceError(_("macro parameter '{name}' declared twice").format(name=name),
+                              column=o.column)
         params.append(name.upper())
         defaults.append(default)
     return params, defaults

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from i18n import _
+
 from .encoder import CODE_END
 from .errors import SourceError
 from .source import Position, SrcLine
@@ -39,13 +41,15 @@ class Output:
         end = CODE_LIMITS.get(cpu, CODE_END)
         for addr, b in enumerate(data, start):
             if addr > end and end < CODE_END:
-                problem = problem or (f"code at {addr:X}h is beyond the {end + 1 >> 10} KB "
-                                      f"program memory of the {cpu} (asl: \"address "
-                                      "overflow\")")
+                problem = problem or _('code at {addr:X}h is beyond the {kb} KB program memory '
+                                       'of the {cpu} (asl: "address overflow")').format(
+                                           addr=addr, kb=end + 1 >> 10, cpu=cpu)
             elif addr > CODE_END:
-                problem = problem or f"code at {addr:X}h is beyond program memory (000h-FFFh)"
+                problem = problem or _("code at {addr:X}h is beyond program memory "
+                                       "(000h-FFFh)").format(addr=addr)
             elif addr in self.memory:
-                problem = problem or f"code at {addr:03X}h overlaps code assembled earlier"
+                problem = problem or _("code at {addr:03X}h overlaps code assembled "
+                                       "earlier").format(addr=addr)
             else:
                 self.memory[addr] = b
         if problem:

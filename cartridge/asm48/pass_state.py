@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from i18n import _
+
 from .codepages import Codepages
 from .conditionals import Conditionals
 from .diagnostics import Diagnostics
@@ -64,7 +66,7 @@ class Pass:
         """Store `data` at the location counter and advance it (also when the bytes cannot
         be stored, so that later addresses stay where they belong)."""
         if self.structures.reading:
-            raise SourceError("a STRUCT may only reserve space (DB ?, DS), not store bytes")
+            raise SourceError(_("a STRUCT may only reserve space (DB ?, DS), not store bytes"))
         start = self.location.physical         # PHASE: stored at the physical address
         self.location.pc += len(data)
         self.output.store(start, data, self.settings.cpu)

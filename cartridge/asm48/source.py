@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from i18n import _
 from safefiles import NotRegularFile, TooLarge, read_at_most
 
 from .errors import SourceError
@@ -83,16 +84,21 @@ def read_named(path: Path, described: str, column: int) -> bytes:
     """The bytes of a file the source names (an include file, a BINCLUDE's binary; ``find``
     made sure it was a regular file), read no further than FILE_LIMIT, so that a huge file or
     a device put in its place costs nothing; SourceError ``cannot read DESCRIBED: reason``, or
-    that it is too large or not a regular file."""
+    that it is too large or not a regular file. ``described`` is already in the user's
+    language ("include file 'x.inc'", docs/i18n.md)."""
     try:
-        return read_at_most(path, FILE_LIMIT, "files asm48 reads", regular_only=True)
+        return read_at_most(path, FILE_LIMIT, _("files asm48 reads"), regular_only=True)
     except OSError as e:
-        raise SourceError(f"cannot read {described}: {e.strerror}", column=column)
+        raise SourceError(_("cannot read {file}: {reason}").format(file=described,
+                                                                   reason=e.strerror),
+                          column=column)
     except TooLarge:
-        raise SourceError(f"{described} is larger than {FILE_LIMIT} bytes, the limit for a file "
-                          "asm48 reads", column=column) from None
+        raise SourceError(_("{file} is larger than {limit} bytes, the limit for a file asm48 "
+                            "reads").format(file=described, limit=FILE_LIMIT),
+                          column=column) from None
     except NotRegularFile:
-        raise SourceError(f"{described} is not a regular file", column=column) from None
+        raise SourceError(_("{file} is not a regular file").format(file=described),
+                          column=column) from None
 
 
 @dataclass
@@ -118,16 +124,18 @@ class Includes:
         if path is None:
             if name.lower() in STANDARD_INCLUDES:
                 return STANDARD_INCLUDES[name.lower()], f"<asm48>/{name.lower()}"
-            raise SourceError(f"include file '{name}' not found (searched next to "
-                              f"{including} and in -I directories)", column=column)
-        return read_named(path, f"include file '{name}'", column).decode("latin-1"), str(path)
+            raise SourceError(_("include file '{name}' not found (searched next to {including} "
+                                "and in -I directories)").format(name=name, including=including),
+                              column=column)
+        return (read_named(path, _("include file '{name}'").format(name=name), column)
+                .decode("latin-1"), str(path))
 
     def enter(self, filename: str, column: int) -> None:
         """Start reading `filename` (refused when it is already being read)."""
         resolved = Path(filename).resolve()
         if resolved in self.chain:
             chain = " -> ".join(p.name for p in (*self.chain, resolved))
-            raise SourceError(f"include cycle: {chain}", column=column)
+            raise SourceError(_("include cycle: {chain}").format(chain=chain), column=column)
         self.chain.append(resolved)
 
     def leave(self) -> None:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
+from i18n import _
+
 from .errors import SourceError
 from .expr import Value
 from .lexer import NAME_RE, Operand
@@ -131,7 +133,7 @@ class SymbolTable:
         labels in macros are local unless {GLOBALSYMBOLS}); EQU and SET symbols are always
         global, as asl enters them outside the local symbol space."""
         if not NAME_RE.fullmatch(name):
-            raise SourceError(f"invalid symbol name '{name}'", column=column)
+            raise SourceError(_("invalid symbol name '{name}'").format(name=name), column=column)
         plain = not name.startswith((".", "$$")) and not TEMPORARY_RE.fullmatch(name)
         written, name = name, self.temporary_name(name)
         if plain:
@@ -143,8 +145,10 @@ class SymbolTable:
             key = local_key(self.local_scopes[-1], upper)
             old = self.table.get(key)
             if old is not None:
-                raise SourceError(f"duplicate definition of symbol '{name}' in this macro "
-                                  f"expansion (first defined at {old.where})", column=column)
+                raise SourceError(_("duplicate definition of symbol '{name}' in this macro "
+                                    "expansion (first defined at {where})").format(
+                                        name=name, where=old.where),
+                                  column=column)
             self.table[key] = Symbol(name, value, kind, where, local=True)
             return
         depth = self.sections.depth
@@ -169,8 +173,8 @@ class SymbolTable:
         key = prefix_key + name.upper()
         old = self.table.get(key)
         if old is not None and not (kind == "set" and old.kind == "set"):
-            raise SourceError(f"duplicate definition of symbol '{name}' "
-                              f"(first defined at {old.where})", column=column)
+            raise SourceError(_("duplicate definition of symbol '{name}' (first defined at {where})"
+                                ).format(name=name, where=old.where), column=column)
         self.table[key] = Symbol(self.sections.name_prefix(depth) + name, value, kind, where)
         return prefix_key
 
@@ -180,7 +184,8 @@ class SymbolTable:
             if key in self.table:
                 self.table[key] = replace(self.table[key], value=value)
                 return
-        raise SourceError(f"undefined symbol '{operand.text}'", column=operand.column)
+        raise SourceError(_("undefined symbol '{text}'").format(text=operand.text),
+                          column=operand.column)
 
     # ---- the result ------------------------------------------------------------------------
 

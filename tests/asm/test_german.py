@@ -10,6 +10,9 @@ from pathlib import Path
 
 import pytest
 
+import i18n
+from cartridge.asm48 import AsmError, assemble
+
 ROOT = Path(__file__).resolve().parents[2]
 # the two ways a German user's shell says it: gettext's LANGUAGE, or the locale itself
 GERMAN = [{"LANGUAGE": "de"}, {"LANGUAGE": "", "LC_ALL": "de_DE.UTF-8"}]
@@ -81,3 +84,77 @@ def test_english_outside_a_german_locale(tmp_path):
     for locale in ({"LANGUAGE": "", "LC_ALL": "C"}, {"LANGUAGE": "", "LC_ALL": "fr_FR.UTF-8"}):
         r = run("cartridge.dis48", "r.bin", "--org", "zz", cwd=tmp_path, **locale)
         assert r.stderr == "dis48: argument --org: invalid address 'zz' (see dis48 --help)\n"
+
+
+BAD_SOURCE = ("\tcpu 8048\n\tmov a,#999\n\tbogus\nm macro x\n\tdb x+undefd\n\tendm\n\tm 1\n"
+              "\tmov a,#$12\n\tjnz 200h\nf function a,a/0\n\tdb f(3)\n\tdb 300\n\tif 1\n")
+
+
+@pytest.mark.parametrize("locale", GERMAN, ids=["LANGUAGE", "LC_ALL"])
+def test_assembler_errors_and_warnings_in_german(tmp_path, locale):
+    """Representative errors (range, unknown instruction, undefined symbol inside a macro,
+    asl's dialect, a jump out of its page, an error inside a FUNCTION, a block left open) and
+    the --relaxed warning: every word German but the names from the source and asl's quoted
+    reason; nothing is written."""
+    (tmp_path / "bad.a48").write_text(BAD_SOURCE)
+    r = run("cartridge.asm48", "bad.a48", "-o", "bad.bin", "--list", "bad.lst", cwd=tmp_path,
+            **locale)
+    assert r.returncode == 1
+    assert r.stderr.splitlines() == [
+        "bad.a48:2:8: Fehler: Direktwert 999 außerhalb des Bereichs -128..255",
+        "bad.a48:3:2: Fehler: unbekannter Befehl oder Pseudobefehl 'bogus'",
+        "bad.a48:5:7: Fehler: undefiniertes Symbol 'undefd' (im Makro m, aufgerufen in bad.a48:7)",
+        "bad.a48:8:9: Fehler: Hexadezimalzahl mit '$' ist ohne RELAXED ON keine asl-Syntax "
+        "(asl: \"invalid symbol name\"); schreiben Sie 0FFh (oder RELAXED ON)",
+        "bad.a48:9:6: Fehler: Ziel 200h von JNZ liegt außerhalb der 256-Byte-Seite 000h-0FFh "
+        "seines Operandenbytes bei 004h (Abstand +508 Bytes)",
+        "bad.a48:11:5: Fehler: in der Funktion f: Division durch null",
+        "bad.a48:12:5: Fehler: Wert 300 (Byte) außerhalb des Bereichs -128..255",
+        "bad.a48:14:1: Fehler: IF ohne ENDIF am Ende des Quelltexts",
+    ]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.a48"]
+    (tmp_path / "ext.a48").write_text("\tcpu 8048\n\tmov a,#$12\n")
+    r = run("cartridge.asm48", "ext.a48", "-o", "ext.bin", "--relaxed", cwd=tmp_path, **locale)
+    assert (r.returncode, r.stderr) == (0, (
+        "ext.a48:2:9: Warnung: Hexadezimalzahl mit '$' ist ohne RELAXED ON keine asl-Syntax "
+        "(asl: \"invalid symbol name\"); schreiben Sie 0FFh (oder RELAXED ON) "
+        "(mit --relaxed angenommen)\n"))
+
+
+@pytest.mark.parametrize("source, german", [
+    ("\tdb 1\nx\tequ 1\nx\tequ 2\n", "Symbol 'x' doppelt definiert (zuerst definiert in t.a48:2)"),
+    ("\tinclude \"none.inc\"\n", "Include-Datei 'none.inc' nicht gefunden (gesucht neben t.a48 "
+                                 "und in den -I-Verzeichnissen)"),
+    ("\tdw 1,2,3\n\tdb 1 2\n", "unerwartetes '2' im Ausdruck"),
+    ("\tendm\n", "ENDM ohne MACRO, REPT oder IRP"),
+    ("\torg 7feh\n\tcall 0\n", "CALL darf nicht in den letzten zwei Bytes einer 2-KB-Bank "
+                               "beginnen (bei 7FEh)"),
+    ("\tmov a\n", "MOV erwartet 2 Operand(en), erhalten: 1"),
+    ("\tmov a,b\n", "ungültige Operanden für MOV (gültige Formen: MOV @R0,#data; MOV @R0,A; "),
+    ("\tcpu 6502\n", "nicht unterstützte CPU '6502' (asm48 assembliert die MCS-48-Familie: "),
+    ("\tdup\n", "unbekannter Befehl oder Pseudobefehl 'dup'"),
+])
+def test_more_assembler_errors_in_german(source, german):
+    """A few more of the assembler's sentences, in process (i18n.set_language as the CLI's
+    locale would choose it)."""
+    i18n.set_language("de")
+    with pytest.raises(AsmError) as caught:
+        assemble(source, "t.a48")
+    messages = [d.message for d in caught.value.diagnostics]
+    assert any(m.startswith(german) for m in messages), messages
+    assert all(" Fehler: " in str(d) for d in caught.value.diagnostics)
+
+
+def test_the_output_files_do_not_depend_on_the_language(tmp_path):
+    """The image, the listing, the symbol and the share file of the open BIOS are the same
+    bytes in German as in English."""
+    source = ROOT / "cartridge" / "bios" / "bios.a48"
+    outputs = {}
+    for language, locale in (("en", {"LANGUAGE": "en"}), ("de", GERMAN[1])):
+        folder = tmp_path / language
+        folder.mkdir()
+        r = run("cartridge.asm48", str(source), "-o", "b.bin", "--list", "b.lst", "--sym",
+                "b.json", "--share", "b.inc", cwd=folder, **locale)
+        assert (r.returncode, r.stderr) == (0, "")
+        outputs[language] = {p.name: p.read_bytes() for p in folder.iterdir()}
+    assert outputs["de"] == outputs["en"] and len(outputs["en"]) == 4

@@ -18,7 +18,7 @@ USER_FACING = sorted([*ROOT.glob("videopac/*.py"), *ROOT.glob("board_ledger/*.py
                       *ROOT.glob("safefiles/*.py"),
                       ROOT / "o2em_core/machine.py", ROOT / "o2em_core/keyboard.py",
                       ROOT / "cartridge/romfile.py", ROOT / "cartridge/symbols.py",
-                      ROOT / "cartridge/asm48/cli.py", ROOT / "cartridge/dis48.py"])
+                      *ROOT.glob("cartridge/asm48/*.py"), ROOT / "cartridge/dis48.py"])
 SAYERS = {"print", "say", "_say", "fail", "_fail", "error"}
 HELP_KEYWORDS = {"help", "description"}
 MARKERS = {"_", "N_", "ngettext", "pgettext", "gettext"}
