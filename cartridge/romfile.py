@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pathlib
 
-from i18n import _
+from i18n import _, os_reason
 
 from safefiles import TooLarge, read_at_most
 
@@ -31,7 +31,7 @@ def _read(path: str | pathlib.Path, limit: int) -> tuple[bytes, int | None]:
     except IsADirectoryError:
         raise RomFileError(_("{name} is a folder, not a ROM image").format(name=p.name)) from None
     except OSError as exc:
-        raise RomFileError(_("cannot read {path}: {reason}").format(path=p, reason=exc.strerror or exc)) from None
+        raise RomFileError(_("cannot read {path}: {reason}").format(path=p, reason=os_reason(exc))) from None
 
 
 def load_bios(path: str | pathlib.Path) -> bytes:

@@ -13,6 +13,7 @@ variable parts in with ``.format(name=...)`` after translating, never inside the
 """
 from __future__ import annotations
 
+import errno
 import gettext as _gettext
 import os
 import unicodedata
@@ -117,3 +118,35 @@ def sort_key(text: str) -> str:
 def gettext(message: str) -> str:
     """Same as ``_``; for code that prefers the long name."""
     return _(message)
+
+
+#: the operating system's reasons a user meets with files, as glibc words them in English.
+#: ``strerror`` stays English whatever the locale (Python does not set LC_MESSAGES, and a
+#: system may lack glibc's German messages), so the catalog translates these.
+OS_REASONS: dict[int, str] = {
+    errno.ENOENT: N_("No such file or directory"),
+    errno.EACCES: N_("Permission denied"),
+    errno.EPERM: N_("Operation not permitted"),
+    errno.EISDIR: N_("Is a directory"),
+    errno.ENOTDIR: N_("Not a directory"),
+    errno.ENOSPC: N_("No space left on device"),
+    errno.EROFS: N_("Read-only file system"),
+    errno.EEXIST: N_("File exists"),
+    errno.ELOOP: N_("Too many levels of symbolic links"),
+    errno.ENAMETOOLONG: N_("File name too long"),
+    errno.EIO: N_("Input/output error"),
+    errno.EBUSY: N_("Device or resource busy"),
+    errno.ENXIO: N_("No such device or address"),
+    errno.ENODEV: N_("No such device"),
+    errno.EFBIG: N_("File too large"),
+    errno.EDQUOT: N_("Disk quota exceeded"),
+}
+
+
+def os_reason(exc: OSError) -> str:
+    """Why ``exc`` happened, in the current language: the system's own words in English, our
+    catalog's for the file errors of OS_REASONS otherwise (else the system's words)."""
+    reason = exc.strerror or str(exc)
+    if language() == SOURCE_LANGUAGE or exc.errno not in OS_REASONS:
+        return reason
+    return _(OS_REASONS[exc.errno])

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Callable, NoReturn, Sequence, TypeVar
 
 import i18n
-from i18n import _
+from i18n import _, os_reason
 from safefiles import read_at_most, write_all
 
 from .. import __version__
@@ -45,7 +45,7 @@ def read_input(prog: str, path: Path | str, read: Callable[[Path | str], Content
         return read(path)
     except OSError as e:
         print(_("{prog}: cannot read {path}: {reason}").format(
-            prog=prog, path=path, reason=e.strerror or e), file=sys.stderr)
+            prog=prog, path=path, reason=os_reason(e)), file=sys.stderr)
     except ValueError as e:
         if not_a:
             print(_("{prog}: {path} is not {what}: {reason}").format(
@@ -145,6 +145,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         write_all(files)
     except OSError as e:
         print(_("{prog}: cannot write {path}: {reason}").format(
-            prog=PROG, path=e.filename or args.output, reason=e.strerror), file=sys.stderr)
+            prog=PROG, path=e.filename or args.output, reason=os_reason(e)), file=sys.stderr)
         return 1
     return 0

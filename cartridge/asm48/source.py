@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from i18n import _
+from i18n import _, os_reason
 from safefiles import NotRegularFile, TooLarge, read_at_most
 
 from .errors import SourceError
@@ -90,7 +90,7 @@ def read_named(path: Path, described: str, column: int) -> bytes:
         return read_at_most(path, FILE_LIMIT, _("files asm48 reads"), regular_only=True)
     except OSError as e:
         raise SourceError(_("cannot read {file}: {reason}").format(file=described,
-                                                                   reason=e.strerror),
+                                                                   reason=os_reason(e)),
                           column=column)
     except TooLarge:
         raise SourceError(_("{file} is larger than {limit} bytes, the limit for a file asm48 "

@@ -44,6 +44,8 @@ def test_dis48_refuses_bad_input_in_german(tmp_path, locale):
         ("r.bin", "--sym", "list.json"): "dis48: list.json ist keine Symboldatei: erwartet wird "
                                          "ein JSON-Objekt, das Namen ganzzahlige Adressen zuordnet",
         ("r.bin", "--bogus"): "dis48: unbekannte Argumente: --bogus (siehe dis48 --help)",
+        ("none.bin",): "dis48: none.bin kann nicht gelesen werden: Datei oder Verzeichnis nicht "
+                       "gefunden",
     }
     for args, sentence in expected.items():
         r = run("cartridge.dis48", *args, cwd=tmp_path, **locale)
@@ -68,6 +70,9 @@ def test_asm48_command_line_in_german(tmp_path, locale):
         r = run("cartridge.asm48", *args, cwd=tmp_path, **locale)
         assert (r.returncode, r.stderr) == (2, sentence + "\n"), args
     assert not (tmp_path / "p.bin").exists()
+    r = run("cartridge.asm48", "p.a48", "-o", "no/p.bin", cwd=tmp_path, **locale)
+    assert r.returncode == 1 and r.stderr.startswith("asm48: ") and r.stderr.endswith(
+        " kann nicht geschrieben werden: Datei oder Verzeichnis nicht gefunden\n")
     help_text = run("cartridge.asm48", "--help", cwd=tmp_path, **locale).stdout
     assert help_text.startswith("Aufruf: asm48 ")
     for line in ("MCS-48-(8048-)Quelltext im asl-Dialekt assemblieren.", "Positionsargumente:",
@@ -96,7 +101,8 @@ def test_assembler_errors_and_warnings_in_german(tmp_path, locale):
     asl's dialect, a jump out of its page, an error inside a FUNCTION, a block left open) and
     the --relaxed warning: every word German but the names from the source and asl's quoted
     reason; nothing is written."""
-    (tmp_path / "bad.a48").write_text(BAD_SOURCE)
+    (tmp_path / "bad.a48").write_text(BAD_SOURCE + '\tinclude "folder"\n')
+    (tmp_path / "folder").mkdir()
     r = run("cartridge.asm48", "bad.a48", "-o", "bad.bin", "--list", "bad.lst", cwd=tmp_path,
             **locale)
     assert r.returncode == 1
@@ -110,9 +116,11 @@ def test_assembler_errors_and_warnings_in_german(tmp_path, locale):
         "seines Operandenbytes bei 004h (Abstand +508 Bytes)",
         "bad.a48:11:5: Fehler: in der Funktion f: Division durch null",
         "bad.a48:12:5: Fehler: Wert 300 (Byte) außerhalb des Bereichs -128..255",
-        "bad.a48:14:1: Fehler: IF ohne ENDIF am Ende des Quelltexts",
+        "bad.a48:14:10: Fehler: Include-Datei 'folder' nicht gefunden (gesucht neben bad.a48 und "
+        "in den -I-Verzeichnissen)",
+        "bad.a48:15:1: Fehler: IF ohne ENDIF am Ende des Quelltexts",
     ]
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.a48"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.a48", "folder"]
     (tmp_path / "ext.a48").write_text("\tcpu 8048\n\tmov a,#$12\n")
     r = run("cartridge.asm48", "ext.a48", "-o", "ext.bin", "--relaxed", cwd=tmp_path, **locale)
     assert (r.returncode, r.stderr) == (0, (

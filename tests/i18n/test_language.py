@@ -1,13 +1,14 @@
 """The language: the system locale as gettext reads it, and --lang on every videopac command."""
 from __future__ import annotations
 
+import errno
 import os
 import subprocess
 import sys
 
 import pytest
 
-from i18n import LOCALE_VARIABLES, detect_language, set_language
+from i18n import LOCALE_VARIABLES, OS_REASONS, detect_language, os_reason, set_language
 
 
 @pytest.mark.parametrize("environ, expected", [
@@ -86,3 +87,16 @@ def test_the_app_says_its_error_sentences_in_german(tmp_path):
     assert res.stderr.strip().endswith("kaputt.bin hat 100 Bytes; ein Kassettenabbild muss 2, 3, 4, 6, 8 "
                                        "oder 12 KB groß sein")
     assert "Aufruf:" in videopac("roms", "--help", "--lang", "de").stdout
+
+
+def test_os_reasons_are_the_systems_words_in_english_and_ours_in_german():
+    """strerror stays English in every locale; os_reason gives the German of the file errors
+    a user meets, and the system's own words in English or for an error not in the table."""
+    missing = FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), "x")
+    set_language("en")
+    assert os_reason(missing) == os.strerror(errno.ENOENT)
+    assert all(os.strerror(code) == text for code, text in OS_REASONS.items())
+    set_language("de")
+    assert os_reason(missing) == "Datei oder Verzeichnis nicht gefunden"
+    assert os_reason(PermissionError(errno.EACCES, "Permission denied")) == "Keine Berechtigung"
+    assert os_reason(OSError(errno.EPIPE, "Broken pipe")) == "Broken pipe"
