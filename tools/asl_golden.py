@@ -10,6 +10,7 @@ output with these committed files (tests/asm/test_asl_golden.py)."""
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import shutil
 import subprocess
@@ -25,9 +26,12 @@ def run_asl(asl_dir: Path, source: Path, work: Path) -> tuple[bool, str]:
     for f in source.parent.iterdir():
         if f.is_file():
             shutil.copy(f, work / f.name)
+    # in the C locale: the .err files keep asl's English reasons, which asm48 quotes and the
+    # tests compare in English, whatever language the maintainer's desktop speaks
+    english = dict(os.environ, LANG="C", LC_ALL="C", LC_MESSAGES="C", LANGUAGE="")
     proc = subprocess.run([str(asl_dir / "asl"), "-q", "-L", "-i", str(asl_dir / "include"),
                            source.name], cwd=work, capture_output=True, text=True,
-                          encoding="latin-1", timeout=60)
+                          encoding="latin-1", timeout=60, env=english)
     return proc.returncode == 0, proc.stdout + proc.stderr
 
 
