@@ -84,7 +84,8 @@ def _match(mnemonic: str, forms: list[Encoding], operands: list[Operand],
                 return form, ops
     counts = sorted({len(f.operands) for f in forms})
     if len(operands) not in counts:
-        want = " or ".join(str(c) for c in counts)
+        want = str(counts[0]) if len(counts) == 1 else _("{some} or {last}").format(
+            some=", ".join(str(c) for c in counts[:-1]), last=counts[-1])
         raise SourceError(_("{mnemonic} takes {want} operand(s), got {got}").format(
             mnemonic=mnemonic, want=want, got=len(operands)))
     shapes = "; ".join(f"{mnemonic} {','.join(f.operands)}".strip() for f in forms)
