@@ -19,14 +19,18 @@ import mcs48
 
 from . import bus, vdc
 from .pointer import view
-from .state import (BUS, EV_TICK, F1, IEN_I, IEN_T, IN_IRQ, INT, JNI_END, JNI_TARGET, MB,
-                    P1, P2, PC, PRESCALE,
-                    PSW, T1_PREV, TF, TICK, TIMER_REQ, TMODE, TPC, A, T)
+from .state import (AC_FLAG, BS_FLAG, BUS, C_FLAG, EV_TICK, F0_FLAG, F1, IEN_I, IEN_T, IN_IRQ,
+                    INT, JNI_END, JNI_TARGET, MB, P1, P2, PC, PRESCALE, PSW, PSW_ONE, SP_MASK,
+                    T1_PREV, TF, TICK, TIMER_REQ, TMODE, TPC, A, T)
 
 TMODE_STOPPED, TMODE_TIMER, TMODE_COUNTER = 0, 1, 2
 VECTOR_INT, VECTOR_TIMER = 0x003, 0x007
-C_FLAG, AC_FLAG, F0_FLAG, BS_FLAG = 0x80, 0x40, 0x20, 0x10
-PSW_ONE = 0x08               # PSW bit 3 reads as 1
+# internal RAM as the CPU uses it (docs/hardware.md §2.1–2.3); the PSW's bits are in state.py
+BANK1_R0 = 0x18              # R0 of register bank 1 (bank 0's R0 is at 0x00)
+STACK_BASE = 0x08            # stack level n: PC bits 7-0 at STACK_BASE + STACK_ENTRY·n, then
+STACK_ENTRY = 2              # in the byte after it ...
+STACK_PSW = 0xF0             # ... PSW bits 7-4 (restored by RETR) above
+STACK_PC_HIGH = 0x0F         # PC bits 11-8
 
 # Addressing modes of the operand, decoded before the operation runs:
 #   REG  Rn (register direct, n = opcode bits 2-0; MOVX's @Ri uses Ri's value, so it is REG too)
@@ -234,10 +238,10 @@ def _count_t1(regs: np.ndarray, timer: int, t1prev: int, start: int, n: int,
 def _push(iram: np.ndarray, psw: int, pc: int) -> int:
     """CALL / interrupt: stack entry SP gets PC[7:0] and PSW[7:4]|PC[11:8]; returns the PSW
     with SP + 1 (mod 8)."""
-    sp = psw & 7
-    iram[8 + 2 * sp] = pc & 0xFF
-    iram[9 + 2 * sp] = (psw & 0xF0) | (pc >> 8)
-    return (psw & 0xF8) | ((sp + 1) & 7)
+    sp = psw & SP_MASK
+    iram[STACK_BASE + STACK_ENTRY * sp] = pc & 0xFF
+    iram[STACK_BASE + 1 + STACK_ENTRY * sp] = (psw & STACK_PSW) | (pc >> 8)
+    return (psw & ~SP_MASK) | ((sp + 1) & SP_MASK)
 
 
 # Operations a polling loop may consist of (``_poll_loop``): they read registers, iRAM or the
@@ -336,7 +340,7 @@ def run(regs_at: int, iram_at: int, xram_at: int, vregs_at: int, keys_at: int, j
     tpc = regs[TPC]
     jni_end = regs[JNI_END]
     jni_target = regs[JNI_TARGET]
-    rb = 0x18 if psw & BS_FLAG else 0
+    rb = BANK1_R0 if psw & BS_FLAG else 0
     horizon = RECHECK                 # the slow path first: events, the frame end, interrupts
     poll_target = -1                  # the polling loop last jumped back to, and A then
     poll_a = -1
@@ -480,16 +484,16 @@ def run(regs_at: int, iram_at: int, xram_at: int, vregs_at: int, keys_at: int, j
             # A11 from the MB flip-flop, forced to 0 while an interrupt is in progress
             pc = (0x800 if (mb != 0 and in_irq == 0) else 0) | ((op & 0xE0) << 3) | d
         elif k == OP_RET or k == OP_RETR:
-            sp = ((psw & 7) - 1) & 7
-            hi = int(iram[9 + 2 * sp])
-            pc = ((hi & 0x0F) << 8) | int(iram[8 + 2 * sp])
+            sp = ((psw & SP_MASK) - 1) & SP_MASK
+            hi = int(iram[STACK_BASE + 1 + STACK_ENTRY * sp])
+            pc = ((hi & STACK_PC_HIGH) << 8) | int(iram[STACK_BASE + STACK_ENTRY * sp])
             if k == OP_RETR:                             # PSW[7:4] and the end of the IRQ
-                psw = (hi & 0xF0) | PSW_ONE | sp
-                rb = 0x18 if psw & BS_FLAG else 0
+                psw = (hi & STACK_PSW) | PSW_ONE | sp
+                rb = BANK1_R0 if psw & BS_FLAG else 0
                 in_irq = 0
                 horizon = RECHECK     # pending requests are taken before the next instruction
             else:
-                psw = (psw & 0xF8) | sp
+                psw = (psw & ~SP_MASK) | sp
         elif k == OP_JMPP_A:                             # in the page of the next byte
             pc = (pc & 0xF00) | int(prog[(pc & 0xF00) | a])
         elif k == OP_MOVP_A_A:
@@ -583,7 +587,7 @@ def run(regs_at: int, iram_at: int, xram_at: int, vregs_at: int, keys_at: int, j
             a = psw
         elif k == OP_MOV_PSW_A:                          # re-selects the register bank
             psw = a | PSW_ONE
-            rb = 0x18 if psw & BS_FLAG else 0
+            rb = BANK1_R0 if psw & BS_FLAG else 0
         elif k == OP_CLR_C:
             psw &= ~C_FLAG
         elif k == OP_CPL_C:
@@ -601,7 +605,7 @@ def run(regs_at: int, iram_at: int, xram_at: int, vregs_at: int, keys_at: int, j
             rb = 0
         elif k == OP_SEL_RB1:
             psw |= BS_FLAG
-            rb = 0x18
+            rb = BANK1_R0
         elif k == OP_SEL_MB0:
             mb = 0
         elif k == OP_SEL_MB1:

@@ -78,8 +78,11 @@ BYTE, FLAG, ADDRESS = (0, 0xFF), (0, 1), (0, 0xFFF)
 # What the RESET pin does (``reset_cpu``): (bits kept, bits set)
 KEEP = None                 # nothing
 ZERO, ONES = (0, 0), (0, 0xFF)
-PSW_ONE = 0x08              # PSW bit 3 reads as 1 (cpu.PSW_ONE)
-PSW_RESET = (0xC0, PSW_ONE)  # CY and AC kept; bank 0, stack pointer 0, F0 clear
+# The PSW's bits (docs/hardware.md §2.2), named here beside the register that holds them
+C_FLAG, AC_FLAG, F0_FLAG, BS_FLAG = 0x80, 0x40, 0x20, 0x10
+PSW_ONE = 0x08              # PSW bit 3 reads as 1
+SP_MASK = 0x07              # bits 2-0: the stack pointer, 8 levels (§2.3)
+PSW_RESET = (C_FLAG | AC_FLAG, PSW_ONE)  # CY, AC kept; bank 0, stack pointer 0, F0 clear
 
 _REGS: Table[Register] = Table("state.REGISTERS")
 

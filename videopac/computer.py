@@ -21,8 +21,6 @@ import numpy as np
 
 from cartridge.images import builtin_symbols
 from i18n import _
-from o2em_core.vdc_regs import (OBJ_X, OBJ_Y, SPRITE_ATTR, SPRITE_BASE, SPRITE_COLOUR, SPRITE_SIZE,
-                                screen_x)
 
 if TYPE_CHECKING:
     from o2em_core.machine import Machine
@@ -139,6 +137,10 @@ class Sprite:
 def read_sprite(vdc: np.ndarray, index: int, centre: bool) -> Sprite:
     """Sprite ``index`` from the video chip's registers; a unit's centre is 4 units right and
     8 lines below the sprite's corner, a shot's point is the corner itself (docs/conquest.md)."""
+    # o2em_core (and numba with it) is imported once a machine runs, not when `videopac run`
+    # or `play` only read their arguments
+    from o2em_core.vdc_regs import OBJ_X, OBJ_Y, SPRITE_ATTR, SPRITE_BASE, SPRITE_COLOUR, SPRITE_SIZE
+
     base = SPRITE_BASE + SPRITE_SIZE * index         # its registers (docs/hardware.md §7.3)
     y, x, attr = int(vdc[base + OBJ_Y]), int(vdc[base + OBJ_X]), int(vdc[base + SPRITE_ATTR])
     shown = not (y == HIDDEN_Y and attr & SPRITE_COLOUR == 0)
@@ -150,6 +152,8 @@ def read_sprite(vdc: np.ndarray, index: int, centre: bool) -> Sprite:
 def terrain(frame: np.ndarray) -> np.ndarray:
     """The terrain class of every step of the world (WORLD_H x WORLD_W), read from the picture
     at each step's point; outside the field is OUT."""
+    from o2em_core.vdc_regs import screen_x      # lazy, as in read_sprite
+
     grid = np.full((WORLD_H, WORLD_W), OUT, np.int8)
     lines = np.arange(FIELD_Y, FIELD_Y + FIELD_H) * 2
     pixels = screen_x(np.arange(FIELD_X, FIELD_X + FIELD_W))

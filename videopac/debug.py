@@ -15,15 +15,33 @@ from __future__ import annotations
 import argparse
 import itertools
 import pathlib
+import queue
 import sys
+import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, TextIO
 
+import numpy as np
+
+from cartridge.dis48 import instruction, symbol_names
+from cartridge.images import builtin_symbols
+from cartridge.opcodes import OPCODES
 from i18n import N_, _
+# o2em_core brings numba with it; imported at the top all the same, since this module is loaded
+# only to debug a machine (`videopac debug`, and `videopac play` once its window is set up)
+from o2em_core import Machine, palette
+from o2em_core import vdc_regs as r
+from o2em_core.bus import P1_COPY, P1_RAM, P1_VDC
+from o2em_core.cpu import BANK1_R0, STACK_BASE, STACK_ENTRY, STACK_PC_HIGH
+from o2em_core.keyboard import JOY_BITS
+from o2em_core.machine import CpuView
+from o2em_core.state import AC_FLAG, BS_FLAG, C_FLAG, F0_FLAG
 from videopac import paths
+from videopac.battle import SymbolFileError, load_symbols, symbols_for
+from videopac.run import UsageError, load_images, read_text
 
 if TYPE_CHECKING:
-    import threading
+    from videopac.session import Session
 
 PROG = "videopac debug"
 
@@ -33,12 +51,11 @@ PROG = "videopac debug"
 def _opcodes_where(test: Callable[[str, tuple[str, ...]], bool]) -> dict[int, tuple[str, ...]]:
     """opcode -> operands, for the rows of the opcode table that ``test(mnemonic, operands)``
     picks."""
-    from cartridge.opcodes import OPCODES
-
     return {op.code: op.operands for op in OPCODES if test(op.mnemonic, op.operands)}
 
 
 def _register(operand: str) -> bool:
+    """Whether an operand of the opcode table is a register: Rn or @Ri."""
     return operand.startswith(("R", "@R"))
 
 
@@ -52,8 +69,10 @@ MOVX_WRITES = {code: ops[0] for code, ops in _opcodes_where(
 IRAM_WRITES = {code: next(o for o in ops if _register(o)) for code, ops in _opcodes_where(
     lambda m, o: (m in ("MOV", "INC", "DEC", "DJNZ") and bool(o) and _register(o[0]))
     or (m in ("XCH", "XCHD") and any(_register(x) for x in o))).items()}
-FLAG_NAMES = ((0x80, "C"), (0x40, "AC"), (0x20, "F0"), (0x10, "BS"))
-BIOS_COLLISION_COPY = 0x3D      # internal RAM: the BIOS copies the collision result here (bios.md)
+FLAG_NAMES = ((C_FLAG, "C"), (AC_FLAG, "AC"), (F0_FLAG, "F0"), (BS_FLAG, "BS"))
+# the BIOS keeps the collision result of the last frame in internal RAM, at the address its
+# symbol file publishes under this name (docs/bios.md, docs/hardware.md §9.1)
+COLLISION_COPY_SYMBOL = "iram_collision"
 
 
 # the legend of each character code (docs/hardware.md §14); codes 30-3F are pictures
@@ -69,6 +88,11 @@ def glyph_of_pointer(pointer: int, y: int) -> str:
     name = GLYPHS[code] if code < 0x30 else PICTURES[code - 0x30]
     name = "space" if name == " " else name
     return f"{code:02X}'{name}'" + (f"+{cut}" if cut else "")
+
+
+def _register_base(cpu: CpuView) -> int:
+    """The internal RAM address of R0 in the register bank ``cpu`` has selected (§2.2)."""
+    return BANK1_R0 if cpu.bank else 0
 
 
 class DebugError(Exception):
@@ -110,10 +134,8 @@ def _number(text: str) -> int:
 class Debugger:
     """The debugger's state and commands over one ``Machine``; ``out`` receives its text."""
 
-    def __init__(self, machine, symbols: dict[str, int] | None = None,
+    def __init__(self, machine: Machine, symbols: dict[str, int] | None = None,
                  out: Callable[[str], None] = print) -> None:
-        from cartridge.dis48 import symbol_names
-
         self.machine = machine
         self.symbols = {k: v for k, v in (symbols or {}).items() if isinstance(v, int)}
         self._names = symbol_names(self.symbols)
@@ -127,24 +149,25 @@ class Debugger:
 
     @property
     def pc(self) -> int:
+        """The program counter."""
         return self.machine.pc
 
     def address(self, text: str) -> int:
         """A program address typed as a number or a symbol name."""
         if text.upper() in self._upper:
-            return self._upper[text.upper()] & 0xFFF
+            return int(self._upper[text.upper()]) & 0xFFF
         value = _number(text)
         if not 0 <= value <= 0xFFF:
             raise DebugError(_("{value:X} is outside the 4 KB program space").format(value=value))
         return value
 
     def label(self, address: int) -> str:
+        """The symbol at ``address`` as ' <name>', or '' where there is none."""
         name = self._names.get(address)
         return f" <{name}>" if name else ""
 
     def disassemble(self, address: int, count: int = 1) -> list[str]:
-        from cartridge.dis48 import instruction
-
+        """``count`` instructions from ``address``, one line each, the PC's marked with >."""
         prog = bytes(self.machine.program)
         lines = []
         for _i in range(count):
@@ -160,15 +183,16 @@ class Debugger:
         return lines
 
     def registers(self) -> list[str]:
+        """The CPU's registers, flags, stack and banks, and where the beam is."""
         c, m = self.machine.cpu, self.machine
-        rb = 0x18 if c.psw & 0x10 else 0
+        rb = _register_base(c)
         regs = " ".join(f"R{n}={int(m.iram[rb + n]):02X}" for n in range(8))
         flags = " ".join(name for bit, name in FLAG_NAMES if c.psw & bit) or "-"
         line, px = m.beam
         stack = []
-        for level in range(c.sp - 1, -1, -1):
-            lo, hi = int(m.iram[8 + 2 * level]), int(m.iram[9 + 2 * level])
-            ret = ((hi & 0x0F) << 8) | lo
+        for level in range(c.sp - 1, -1, -1):      # docs/hardware.md §2.3
+            at = STACK_BASE + STACK_ENTRY * level
+            ret = (int(m.iram[at + 1]) & STACK_PC_HIGH) << 8 | int(m.iram[at])
             stack.append(f"{ret:03X}{self.label(ret)}")
         return [
             f"PC={c.pc:03X}{self.label(c.pc)}  A={c.a:02X}  PSW={c.psw:02X} [{flags}]  "
@@ -183,6 +207,7 @@ class Debugger:
         ]
 
     def hexdump(self, space: str, first: int = 0, length: int | None = None) -> list[str]:
+        """16 bytes a line of the memory ``space`` (iram, xram or vdc) from ``first``."""
         memory = self._space(space)
         length = len(memory) - first if length is None else length
         if not 0 <= first < len(memory) or length < 1:
@@ -196,7 +221,7 @@ class Debugger:
             rows.append(f"{space} {row:02X}: " + " ".join(cells))
         return rows
 
-    def _space(self, space: str):
+    def _space(self, space: str) -> np.ndarray:
         memories = {"iram": self.machine.iram, "xram": self.machine.xram,
                     "vdc": self.machine.vdc_regs}
         if space not in memories:
@@ -209,11 +234,9 @@ class Debugger:
     def _writes(self) -> list[tuple[str, int]]:
         """The (space, address) pairs the instruction at PC is about to write (docs/hardware.md §4.3:
         MOVX reaches the video chip with P13 = 0 and the RAM with P14 = 0, P16 = 0)."""
-        from o2em_core.bus import P1_COPY, P1_RAM, P1_VDC
-
         m, c = self.machine, self.machine.cpu
         op = int(m.program[c.pc])
-        rb = 0x18 if c.psw & 0x10 else 0
+        rb = _register_base(c)
 
         def register(name: str) -> int:           # "R3" or "@R1" -> the register's address
             return rb + int(name[-1])
@@ -276,6 +299,7 @@ class Debugger:
         return not self.breakpoints and not self.watchpoints and self.trace is None
 
     def run_frames(self, count: int) -> str:
+        """Run ``count`` frames; the reason to stop early, or ""."""
         m = self.machine
         for _i in range(count):
             if self._fast():
@@ -288,6 +312,7 @@ class Debugger:
         return ""
 
     def next_line(self, count: int) -> str:
+        """Run until the beam has reached ``count`` more scanlines; the reason to stop early."""
         m = self.machine
         for _i in range(count):
             start = m.beam[0]
@@ -297,6 +322,7 @@ class Debugger:
         return ""
 
     def step_over(self) -> str:
+        """One instruction, a CALL with all it calls; the reason to stop early."""
         m = self.machine
         pc, sp = self.pc, m.cpu.sp
         if int(m.program[pc]) not in CALL_OPCODES:
@@ -305,6 +331,7 @@ class Debugger:
         return self._until(lambda: self.pc == back and m.cpu.sp == sp)
 
     def step_out(self) -> str:
+        """Run until the current subroutine returns; the reason to stop early."""
         m = self.machine
         sp = m.cpu.sp
         if sp == 0:
@@ -343,49 +370,65 @@ class Debugger:
 
     # ---- the video chip, decoded (docs/hardware.md §7) ----------------------------------------
 
-    def video(self) -> list[str]:
-        from o2em_core import vdc_regs as r
+    def collision_copy(self) -> tuple[int, bool]:
+        """The internal RAM address where the BIOS keeps the last collision result, and whether
+        the BIOS's symbols said so. Without them (a BIOS of one's own, no --sym for it) it is
+        the built-in BIOS's address, the one games expect (docs/hardware.md §9.1)."""
+        address = self._upper.get(COLLISION_COPY_SYMBOL.upper())
+        if address is not None and 0 <= address < len(self.machine.iram):
+            return address, True
+        return builtin_symbols("bios")[COLLISION_COPY_SYMBOL], False
 
+    def video(self) -> list[str]:
+        """The video chip's registers decoded: control, colour, collisions, sound, objects, grid
+        (docs/hardware.md §7)."""
         v = self.machine.vdc_regs
         ctrl, colour = int(v[r.CONTROL]), int(v[r.COLOUR])
-        names = ("hint", "beam", "sound-irq", "grid", "overlap-irq", "objects", "dots", "fill")
-        on = [n for bit, n in enumerate(names) if ctrl >> bit & 1]
+        on = [name for bit, name in r.CTRL_NAMES if ctrl & bit]
+        copy, named = self.collision_copy()
         shift = 0
         for a in range(r.SOUND_SHIFT, r.SOUND_SHIFT_END + 1):      # bits 23-16, 15-8, 7-0
             shift = shift << 8 | int(v[a])
+        bright = " bright" if colour & r.COLOUR_GRID_BRIGHT else ""
         out = [_("control A0={ctrl:02X} [{bits}]  colour A3={colour:02X}: background {bg}, grid "
                  "{grid}{bright}").format(ctrl=ctrl, bits=" ".join(on) or "-", colour=colour,
-                                          bg=(colour >> 3) & 7, grid=colour & 7,
-                                          bright=" bright" if colour & 0x40 else ""),
-               _("collision mask A2={mask:02X}, last result copied by the BIOS (iram 3D)={res:02X}; "
-                 "sound A7-A9={s:06X} AA={snd:02X}").format(
-                   mask=int(v[r.COLLISION]), res=int(self.machine.iram[BIOS_COLLISION_COPY]),
-                   s=shift, snd=int(v[r.SOUND_CONTROL]))]
+                                          bg=(colour >> r.COLOUR_BACKGROUND_SHIFT) & r.RGB,
+                                          grid=colour & r.COLOUR_GRID, bright=bright),
+               (_("collision mask A2={mask:02X}, last result copied by the BIOS (iram {addr:02X})="
+                  "{res:02X}; sound A7-A9={s:06X} AA={snd:02X}") if named else
+                _("collision mask A2={mask:02X}, iram {addr:02X} (where the built-in BIOS copies "
+                  "the last result; no BIOS symbols)={res:02X}; sound A7-A9={s:06X} AA={snd:02X}")
+                ).format(mask=int(v[r.COLLISION]), addr=copy, res=int(self.machine.iram[copy]),
+                         s=shift, snd=int(v[r.SOUND_CONTROL]))]
         for n in range(r.SPRITES):
             base = r.SPRITE_BASE + r.SPRITE_SIZE * n
             y, x, attr = int(v[base + r.OBJ_Y]), int(v[base + r.OBJ_X]), int(v[base + r.SPRITE_ATTR])
             shape = " ".join(f"{int(v[r.SHAPE_BASE + r.SHAPE_ROWS * n + row]):02X}"
                              for row in range(r.SHAPE_ROWS))
             out.append(_("sprite {n}: y={y:02X} x={x:02X} colour {c}{zoom}  shape {shape}").format(
-                n=n, y=y, x=x, c=(attr >> 3) & 7, zoom=" zoom" if attr & 4 else "", shape=shape))
+                n=n, y=y, x=x, c=(attr >> r.SPRITE_COLOUR_SHIFT) & r.RGB,
+                zoom=" zoom" if attr & r.SPRITE_ZOOM else "", shape=shape))
 
         def glyph(base: int, y: int) -> str:      # the character one Y/pointer/attribute shows
-            pointer = (int(v[base + r.OBJ_ATTR]) & 1) << 8 | int(v[base + r.OBJ_POINTER])
+            pointer = ((int(v[base + r.OBJ_ATTR]) & r.CHAR_POINTER_BIT8) << 8
+                       | int(v[base + r.OBJ_POINTER]))
             return glyph_of_pointer(pointer, y)
 
         for n in range(r.CHARS):
             base = r.CHAR_BASE + r.CHAR_SIZE * n
             y, x = int(v[base + r.OBJ_Y]), int(v[base + r.OBJ_X])
             out.append(_("char {n}: y={y:02X} x={x:02X} glyph {g} colour {c}").format(
-                n=n, y=y, x=x, g=glyph(base, y), c=(int(v[base + r.OBJ_ATTR]) >> 1) & 7))
+                n=n, y=y, x=x, g=glyph(base, y),
+                c=(int(v[base + r.OBJ_ATTR]) >> r.CHAR_COLOUR_SHIFT) & r.RGB))
         for q in range(r.QUADS):
             base = r.QUAD_BASE + r.QUAD_SIZE * q
             y, x = int(v[base + r.OBJ_Y]), int(v[base + r.OBJ_X])
             glyphs = " ".join(glyph(base + r.CHAR_SIZE * j, y) for j in range(4))
             out.append(_("quad {n}: y={y:02X} x={x:02X} glyphs {g}").format(n=q, y=y, x=x,
                                                                              g=glyphs))
-        horizontal = " ".join(f"{int(v[r.GRID_H + c]) | (int(v[r.GRID_H8 + c]) & 1) << 8:03X}"
-                              for c in range(r.GRID_H_COLUMNS))
+        horizontal = " ".join(
+            f"{int(v[r.GRID_H + c]) | (int(v[r.GRID_H8 + c]) & r.GRID_H8_MASK) << 8:03X}"
+            for c in range(r.GRID_H_COLUMNS))
         vertical = " ".join(f"{int(v[r.GRID_V + n]):02X}" for n in range(r.GRID_V_LINES))
         out.append(_("grid: horizontal columns {h}; vertical lines {v}").format(h=horizontal,
                                                                               v=vertical))
@@ -460,7 +503,7 @@ class Console:
                              .format(text=rest[0]))
         return int(rest[0])
 
-    def c_step(self, rest):
+    def c_step(self, rest: list[str]) -> str:
         d = self.debugger
         for _i in range(self._count(rest)):
             reason = d.step_one()
@@ -468,25 +511,25 @@ class Console:
                 return reason
         return ""
 
-    def c_over(self, rest):
+    def c_over(self, rest: list[str]) -> str:
         return self.debugger.step_over()
 
-    def c_out(self, rest):
+    def c_out(self, rest: list[str]) -> str:
         return self.debugger.step_out()
 
-    def c_line(self, rest):
+    def c_line(self, rest: list[str]) -> str:
         return self.debugger.next_line(self._count(rest))
 
-    def c_frame(self, rest):
+    def c_frame(self, rest: list[str]) -> str:
         return self.debugger.run_frames(self._count(rest))
 
-    def c_go(self, rest):
+    def c_go(self, rest: list[str]) -> str:
         d = self.debugger
         until = d.address(rest[0]) if rest and rest[0] != "-" else None
         frames = self._count(rest[1:]) if len(rest) > 1 else None
         return d.go(until, frames)
 
-    def c_bp(self, rest):
+    def c_bp(self, rest: list[str]) -> None:
         d = self.debugger
         if len(rest) != 1:
             raise DebugError(_("say where: bp ADDR or bp SYMBOL"))
@@ -494,21 +537,21 @@ class Console:
         d.breakpoints.add(address)
         d.out(_("breakpoint at {pc:03X}{label}").format(pc=address, label=d.label(address)))
 
-    def c_bpclear(self, rest):
+    def c_bpclear(self, rest: list[str]) -> None:
         d = self.debugger
         if not rest or rest[0].lower() == "all":
             d.breakpoints.clear()
         else:
             d.breakpoints.discard(d.address(rest[0]))
 
-    def c_bplist(self, rest):
+    def c_bplist(self, rest: list[str]) -> None:
         d = self.debugger
         for a in sorted(d.breakpoints):
             d.out(f"{a:03X}{d.label(a)}")
         if not d.breakpoints:
             d.out(_("no breakpoints"))
 
-    def c_wp(self, rest):
+    def c_wp(self, rest: list[str]) -> None:
         d = self.debugger
         if len(rest) != 2:
             raise DebugError(_("say where: wp iram|xram|vdc ADDR or ADDR-END"))
@@ -523,27 +566,27 @@ class Console:
         d.watchpoints.append(Watchpoint(space, first, last))
         d.out(_("watchpoint on {wp}").format(wp=str(d.watchpoints[-1])))
 
-    def c_wpclear(self, rest):
+    def c_wpclear(self, rest: list[str]) -> None:
         self.debugger.watchpoints.clear()
 
-    def c_wplist(self, rest):
+    def c_wplist(self, rest: list[str]) -> None:
         d = self.debugger
         for w in d.watchpoints:
             d.out(str(w))
         if not d.watchpoints:
             d.out(_("no watchpoints"))
 
-    def c_regs(self, rest):
+    def c_regs(self, rest: list[str]) -> None:
         for text in self.debugger.registers():
             self.debugger.out(text)
 
-    def c_dasm(self, rest):
+    def c_dasm(self, rest: list[str]) -> None:
         d = self.debugger
         start = d.address(rest[0]) if rest else d.pc
         for text in d.disassemble(start, self._count(rest[1:], 10)):
             d.out(text)
 
-    def c_mem(self, rest):
+    def c_mem(self, rest: list[str]) -> None:
         d = self.debugger
         if not rest:
             raise DebugError(_("say which memory: mem iram|xram|vdc [ADDR] [LEN]"))
@@ -552,11 +595,11 @@ class Console:
         for text in d.hexdump(rest[0].lower(), first, length):
             d.out(text)
 
-    def c_vdc(self, rest):
+    def c_vdc(self, rest: list[str]) -> None:
         for text in self.debugger.video():
             self.debugger.out(text)
 
-    def c_press(self, rest, down: bool = True):
+    def c_press(self, rest: list[str], down: bool = True) -> None:
         if len(rest) != 1:
             raise DebugError(_("say which key, e.g. press SPACE"))
         try:
@@ -564,12 +607,10 @@ class Console:
         except ValueError as exc:
             raise DebugError(str(exc)) from None
 
-    def c_release(self, rest):
-        return self.c_press(rest, down=False)
+    def c_release(self, rest: list[str]) -> None:
+        self.c_press(rest, down=False)
 
-    def c_joy(self, rest):
-        from o2em_core.keyboard import JOY_BITS
-
+    def c_joy(self, rest: list[str]) -> None:
         if len(rest) != 2 or rest[0] not in ("0", "1"):
             raise DebugError(_("say which stick and directions, e.g. joy 0 up+fire or joy 1 none"))
         dirs = set() if rest[1].lower() == "none" else set(rest[1].lower().split("+"))
@@ -578,7 +619,7 @@ class Console:
                                "joined by '+', or none"))
         self.debugger.machine.set_joystick(int(rest[0]), **{k: True for k in dirs})
 
-    def c_trace(self, rest):
+    def c_trace(self, rest: list[str]) -> None:
         d = self.debugger
         if not rest:
             raise DebugError(_("say where: trace FILE, or trace off"))
@@ -593,9 +634,7 @@ class Console:
                     path=rest[0], reason=exc.strerror or exc)) from None
             d.out(_("tracing into {path}").format(path=rest[0]))
 
-    def c_shot(self, rest):
-        from o2em_core import palette
-
+    def c_shot(self, rest: list[str]) -> None:
         if not rest:
             raise DebugError(_("say where: shot FILE.png [SCALE]"))
         scale = self._count(rest[1:], 1)
@@ -610,14 +649,14 @@ class Console:
                 path=rest[0], reason=exc.strerror or exc)) from None
         self.debugger.out(_("frame written to {path}").format(path=rest[0]))
 
-    def c_help(self, rest):
+    def c_help(self, rest: list[str]) -> None:
         for usage, text in HELP:
             self.debugger.out(f"  {usage:<32} {_(text)}")
 
-    def c_quit(self, rest):
+    def c_quit(self, rest: list[str]) -> None:
         self.quit = True
 
-    COMMANDS: dict[str, Callable] = {
+    COMMANDS: dict[str, Callable[[Console, list[str]], str | None]] = {
         "s": c_step, "step": c_step, "o": c_over, "over": c_over, "out": c_out,
         "nl": c_line, "line": c_line, "nf": c_frame, "frame": c_frame, "g": c_go, "go": c_go,
         "bp": c_bp, "bpset": c_bp, "bpclear": c_bpclear, "bplist": c_bplist,
@@ -632,6 +671,7 @@ class Console:
 # ---- the command ------------------------------------------------------------------------
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of `videopac debug`."""
     parser.add_argument("cart", nargs="?", metavar="CART.bin",
                         help=_("cartridge image (default: the built-in battle program)"))
     parser.add_argument("--no-cart", action="store_true", help=_("leave the cartridge slot empty"))
@@ -649,10 +689,6 @@ def symbols_of(cart: str | None, bios: str | None, sym: list[str],
                no_cart: bool = False) -> dict[str, int]:
     """The names the debugger knows: the files given with --sym, else the BIOS's (when it is
     the built-in one) and the cartridge's (CART.json beside CART.bin, or the built-in one's)."""
-    from cartridge.images import builtin_symbols
-    from videopac.battle import SymbolFileError, load_symbols, symbols_for
-    from videopac.run import UsageError
-
     table: dict[str, int] = {}
     try:
         if not bios and not sym:
@@ -667,19 +703,16 @@ def symbols_of(cart: str | None, bios: str | None, sym: list[str],
 
 
 def main(args: argparse.Namespace) -> int:
-    from videopac.run import UsageError, _images, _read_text
-
+    """`videopac debug`: the prompt, or the commands of --script; 2 for a bad file or option."""
     try:
         if args.cart and args.no_cart:
             raise UsageError(_("give either CART.bin or --no-cart, not both"))
-        bios, cart = _images(args)
+        bios, cart = load_images(args)
         symbols = symbols_of(args.cart, args.bios, args.sym, args.no_cart)
-        script = _read_text(args.script).splitlines() if args.script else None
+        script = read_text(args.script).splitlines() if args.script else None
     except UsageError as exc:
         print(f"{PROG}: {exc}", file=sys.stderr)
         return 2
-    from o2em_core import Machine
-
     machine = Machine(bios, cart, region=args.region)
     console = Console(Debugger(machine, symbols))
     if script is not None:
@@ -712,15 +745,13 @@ class PlayDebugger:
     (or ``q``) plays on; while breakpoints or watchpoints are set, play runs the frames through
     the debugger and stops on them."""
 
-    def __init__(self, session, symbols: dict[str, int] | None = None,
+    def __init__(self, session: Session, symbols: dict[str, int] | None = None,
                  stdin: TextIO | None = None, out: Callable[[str], None] | None = None) -> None:
-        import queue
-
         self.session = session
         self.out = out or (lambda text: print(text, flush=True))
         self.console = Console(Debugger(session.machine, symbols, self.out))
         self.stdin = sys.stdin if stdin is None else stdin
-        self.lines: "queue.Queue[str]" = queue.Queue()
+        self.lines: queue.Queue[str] = queue.Queue()
         self.active = False
         self._reader: threading.Thread | None = None
 
@@ -742,8 +773,6 @@ class PlayDebugger:
 
     def enter(self, reason: str = "") -> None:
         """Pause the game and hand the terminal to the debugger."""
-        import threading
-
         if not self.available():
             self.session.say(_("the debugger needs the terminal that started 'videopac play'"))
             return
@@ -767,8 +796,6 @@ class PlayDebugger:
 
     def poll(self) -> None:
         """Carry out the commands typed since the last tick (window thread)."""
-        import queue
-
         while self.active:
             try:
                 line = self.lines.get_nowait()

@@ -136,8 +136,9 @@ def _image(path: str | None, loader: Callable[[str], bytes], builtin: str) -> by
     return builtin_image(builtin)
 
 
-def _images(args: argparse.Namespace) -> tuple[bytes, bytes | None]:
-    """(BIOS, cartridge or None for --no-cart): the files given or the built-in images."""
+def load_images(args: argparse.Namespace) -> tuple[bytes, bytes | None]:
+    """(BIOS, cartridge or None for --no-cart): the files given or the built-in images;
+    UsageError in one sentence for a bad file (also `videopac debug`)."""
     bios = _image(args.bios, load_bios, "bios")
     if args.no_cart:
         return bios, None
@@ -159,7 +160,9 @@ def _read_input(path: str, read: Callable[[str], Content]) -> Content:
             path=path, reason=exc.strerror or exc)) from None
 
 
-def _read_text(path: str) -> str:
+def read_text(path: str) -> str:
+    """The text file ``path``, read with the input scripts' size limit; UsageError in one
+    sentence when it cannot be (also `videopac debug --script`)."""
     return _read_input(path, lambda p: read_text_at_most(p, SCRIPT_LIMIT, _("input scripts")))
 
 
@@ -241,7 +244,7 @@ def main(args: argparse.Namespace) -> int:
     try:
         if args.cart and args.no_cart:
             raise UsageError(_("give either CART.bin or --no-cart, not both"))
-        events = parse_script(_read_text(args.input), args.input) if args.input else []
+        events = parse_script(read_text(args.input), args.input) if args.input else []
         if args.frames is None:
             ends = [e.frame for e in events if e.action == "end"]
             if not ends:
@@ -253,7 +256,7 @@ def main(args: argparse.Namespace) -> int:
         if not 1 <= args.scale <= MAX_SCALE:
             raise UsageError(_("--scale must be a whole number from 1 to {max}").format(
                 max=MAX_SCALE))
-        bios, cart = _images(args)
+        bios, cart = load_images(args)
         symbols = _symbols(args)
         try:
             computers = players(args.computer, symbols, args.seed)

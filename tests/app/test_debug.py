@@ -93,6 +93,66 @@ def test_watchpoints_on_external_ram_and_video_registers():
     assert "iram 05 written (01)" in text
 
 
+# Register bank 1 and two stack levels: SEL RB1, then a call inside a call.
+BANK1_PROGRAM = """
+        cpu     8048
+        org     400h
+        jmp     start
+        org     408h
+start:  sel     rb1
+        mov     r3,#33h         ; 409: R3 of bank 1 is internal RAM 1B
+        call    outer           ; 40B
+idle:   jmp     idle            ; 40D
+outer:  call    inner           ; 40F
+        ret                     ; 411
+inner:  inc     r3
+        ret
+"""
+
+
+def test_registers_and_watchpoints_follow_the_selected_bank_and_the_stack():
+    assembly = assemble(BANK1_PROGRAM)
+    machine = Machine(bytes([0x84, 0x00]) + bytes(1022), assembly.image(0x400, 0xBFF, fill=0))
+    out: list[str] = []
+    c = Console(Debugger(machine, assembly.symbols, out.append))
+    text = run(c, "wp iram 1B", "g - 20")
+    assert "iram 1B written (33) by the instruction at 409" in text
+    text = run(c, "wpclear", "bp inner", "g - 20", "r")
+    assert "R3=33" in text and "(register bank 1)" in text and "PSW=1A [BS]" in text
+    assert "stack: 411, 40D <idle>" in text       # deepest first, each 12-bit return address
+    text = run(c, "wp iram 1B", "s")                       # INC R3 writes bank 1's R3
+    assert "iram 1B written (34)" in text and int(machine.iram[0x1B]) == 0x34
+
+
+def test_vdc_view_decodes_every_field_of_the_registers():
+    c, _ = console()
+    v = c.debugger.machine.vdc_regs
+    v[0xA0], v[0xA3], v[0xA2] = 0x68, 0x6A, 0x81   # grid, objects, dots; bg 5, grid 2 bright
+    v[4:7] = (0x30, 0x40, 0x2C)                     # sprite 1: colour 5 (bits 5-3), zoom (bit 2)
+    v[0x18:0x1C] = (0x20, 0x50, 0x00, 0x0B)          # char 2: pointer bit 8 set, colour 5
+    v[0x1C:0x20] = (0x20, 0x60, 0x00, 0x0A)          # char 3: the same without bit 8
+    v[0xC4], v[0xD4] = 0x81, 0x01                    # horizontal column 4: rows 0, 7 and 8
+    text = run(c, "vdc")
+    assert "control A0=68 [grid objects dots]" in text
+    assert "colour A3=6A: background 5, grid 2 bright" in text
+    assert "sprite 1: y=30 x=40 colour 5 zoom" in text
+    assert "char 2: y=20 x=50 glyph 22'X' colour 5" in text      # (100 + 20/2) / 8 = 22
+    assert "char 3: y=20 x=60 glyph 02'2' colour 5" in text
+    assert "horizontal columns 000 000 000 000 181 " in text
+
+
+def test_vdc_view_finds_the_collision_copy_by_the_bios_symbol():
+    machine, symbols = machine_and_symbols()
+    machine.iram[0x30], machine.iram[0x3D] = 0x5A, 0x77
+    out: list[str] = []
+    Console(Debugger(machine, dict(symbols, iram_collision=0x30), out.append)).execute("vdc")
+    assert "collision mask A2=00, last result copied by the BIOS (iram 30)=5A;" in out[1]
+    out.clear()
+    Console(Debugger(machine, symbols, out.append)).execute("vdc")   # a BIOS without symbols
+    assert ("collision mask A2=00, iram 3D (where the built-in BIOS copies the last result; "
+            "no BIOS symbols)=77;") in out[1]
+
+
 def test_step_counts_disassembly_memory_and_errors():
     c, _ = console()
     text = run(c, "s 3")
@@ -138,6 +198,14 @@ def test_script_file_from_the_command_line(tmp_path):
     assert res.returncode == 0, res.stderr
     assert "breakpoint at 408 <cart_start>" in res.stdout
     assert "control A0=" in res.stdout and "sprite 0:" in res.stdout
+    assert "last result copied by the BIOS (iram 3D)=" in res.stdout   # the built-in symbols
+    own = tmp_path / "own.bin"                      # the same BIOS, as the user's own file
+    own.write_bytes(builtin_image("bios"))
+    res = subprocess.run([sys.executable, "-m", "videopac", "debug", "--bios", str(own),
+                          "--script", str(script)], capture_output=True, text=True, timeout=300)
+    assert res.returncode == 0, res.stderr
+    assert "iram 3D (where the built-in BIOS copies the last result; no BIOS symbols)=" in (
+        res.stdout)
 
 
 def test_bad_files_are_one_sentence(tmp_path):
