@@ -27,10 +27,10 @@ TMODE_STOPPED, TMODE_TIMER, TMODE_COUNTER = 0, 1, 2
 VECTOR_INT, VECTOR_TIMER = 0x003, 0x007
 # internal RAM as the CPU uses it (docs/hardware.md §2.1–2.3); the PSW's bits are in state.py
 BANK1_R0 = 0x18              # R0 of register bank 1 (bank 0's R0 is at 0x00)
-STACK_BASE = 0x08            # stack level n: PC bits 7-0 at STACK_BASE + STACK_ENTRY·n, then
-STACK_ENTRY = 2              # in the byte after it ...
-STACK_PSW = 0xF0             # ... PSW bits 7-4 (restored by RETR) above
-STACK_PC_HIGH = 0x0F         # PC bits 11-8
+STACK_BASE = 0x08            # stack level n: STACK_ENTRY bytes at STACK_BASE + STACK_ENTRY·n,
+STACK_ENTRY = 2              # PC bits 7-0, then a byte of
+STACK_PSW = 0xF0             #   PSW bits 7-4 (RETR restores them)
+STACK_PC_HIGH = 0x0F         #   and PC bits 11-8
 
 # Addressing modes of the operand, decoded before the operation runs:
 #   REG  Rn (register direct, n = opcode bits 2-0; MOVX's @Ri uses Ri's value, so it is REG too)

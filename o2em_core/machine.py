@@ -216,8 +216,9 @@ class Machine:
         psw = int(r[state.PSW])
         return CpuView(a=int(r[state.A]), pc=int(r[state.PC]), psw=psw, p1=int(r[state.P1]),
                        p2=int(r[state.P2]), bus=int(r[state.BUS]), t=int(r[state.T]),
-                       f1=int(r[state.F1]), mb=int(r[state.MB]), bank=1 if psw & state.BS_FLAG else 0,
-                       sp=psw & state.SP_MASK, tf=int(r[state.TF]), in_irq=int(r[state.IN_IRQ]))
+                       f1=int(r[state.F1]), mb=int(r[state.MB]),
+                       bank=1 if psw & state.BS_FLAG else 0, sp=psw & state.SP_MASK,
+                       tf=int(r[state.TF]), in_irq=int(r[state.IN_IRQ]))
 
     @property
     def pc(self) -> int:
