@@ -7,6 +7,7 @@ import os
 import stat
 import sys
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 
 STDOUT = "-"          # the name that means standard output
@@ -44,37 +45,59 @@ def _write_stream(path: Path | str, content: bytes) -> None:
         f.write(content)
 
 
+def _naming(exc: OSError, path: Path | str) -> OSError:
+    """``exc`` again (the same class, e.g. FileNotFoundError) but naming ``path`` as the caller
+    gave it: the user typed that name, not the temporary file beside it, nor a link's target."""
+    return OSError(exc.errno, exc.strerror, str(path))
+
+
+def _write_files(files: Iterable[tuple[Path | str, bytes]]) -> None:
+    temps: list[tuple[str, Path, Path | str]] = []
+    direct: list[tuple[Path | str, bytes]] = []
+    try:
+        for path, content in files:
+            try:
+                if _is_stdout(path) or _special(Path(path)):
+                    direct.append((path, content))
+                    continue
+                target = Path(os.path.realpath(path))
+                fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+                temps.append((tmp, target, path))
+                with os.fdopen(fd, "wb") as f:
+                    f.write(content)
+                try:
+                    mode = stat.S_IMODE(os.stat(target).st_mode)
+                except FileNotFoundError:
+                    mode = 0o666 & ~_umask()
+                os.chmod(tmp, mode)
+            except OSError as exc:
+                raise _naming(exc, path) from None
+        for tmp, target, path in temps:
+            try:
+                os.replace(tmp, target)
+            except OSError as exc:
+                raise _naming(exc, path) from None
+    finally:
+        for tmp, _target, _path in temps:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+    for stream, content in direct:
+        try:
+            _write_stream(stream, content)
+        except OSError as exc:
+            if _is_stdout(stream):   # a closed pipe stays a BrokenPipeError without a name
+                raise
+            raise _naming(exc, stream) from None
+
+
 def write_all(files: dict[Path, bytes]) -> None:
     """Write every file or none: each regular file goes to a temporary file beside its target
     (the target of a symlink, so the link stays a link) and all are renamed only when all were
     written; a failed run leaves the old files as they were. A new file gets the mode the umask
     allows, a replaced one keeps its mode. ``-`` (STDOUT) and existing devices or FIFOs are
-    written directly, after the regular files."""
-    temps: list[tuple[str, Path]] = []
-    direct: list[tuple[Path | str, bytes]] = []
-    try:
-        for path, content in files.items():
-            if _is_stdout(path) or _special(Path(path)):
-                direct.append((path, content))
-                continue
-            target = Path(os.path.realpath(path))
-            fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
-            temps.append((tmp, target))
-            with os.fdopen(fd, "wb") as f:
-                f.write(content)
-            try:
-                mode = stat.S_IMODE(os.stat(target).st_mode)
-            except FileNotFoundError:
-                mode = 0o666 & ~_umask()
-            os.chmod(tmp, mode)
-        for tmp, target in temps:
-            os.replace(tmp, target)
-    finally:
-        for tmp, _ in temps:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
-    for stream, content in direct:
-        _write_stream(stream, content)
+    written directly, after the regular files. An OSError names the file it is about as the
+    caller gave it (``filename``), never the temporary file."""
+    _write_files(files.items())
 
 
 def write_atomically(path: Path | str, data: bytes, parents: bool = False) -> None:
@@ -82,4 +105,4 @@ def write_atomically(path: Path | str, data: bytes, parents: bool = False) -> No
     own data folders, not for a path the user typed)."""
     if parents and not _is_stdout(path):
         Path(os.path.realpath(path)).parent.mkdir(parents=True, exist_ok=True)
-    write_all({Path(path): data})      # Path('-') is still STDOUT
+    _write_files([(path, data)])      # '-' is STDOUT; the path as given names it in errors

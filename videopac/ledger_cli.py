@@ -13,7 +13,7 @@ import pathlib
 import sys
 from typing import Any
 
-from i18n import _
+from i18n import _, os_reason
 
 from board_ledger import effects, notation, report
 from board_ledger.chart import pbr_svg
@@ -142,10 +142,7 @@ def status(args: argparse.Namespace) -> int:
 
 def _write(text: str, output: str | None) -> None:
     if output and output != "-":
-        try:
-            write_atomically(output, text.encode("utf-8"), parents=False)
-        except OSError as exc:          # name the file asked for, not the temporary one
-            raise OSError(exc.errno, exc.strerror, output) from None
+        write_atomically(output, text.encode("utf-8"), parents=False)   # errors name `output`
     else:
         sys.stdout.write(text)
 
@@ -203,4 +200,4 @@ def main(args: argparse.Namespace) -> int:
         return 1
     except OSError as exc:  # the export or chart file could not be written
         return _fail(_("cannot write {path}: {reason}; choose another file or free some space").format(
-            path=exc.filename or "-", reason=exc.strerror or exc), 1)
+            path=exc.filename or "-", reason=os_reason(exc)), 1)

@@ -144,7 +144,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         write_all(files)
     except OSError as e:
-        print(_("{prog}: cannot write {path}: {reason}").format(
-            prog=PROG, path=e.filename or args.output, reason=os_reason(e)), file=sys.stderr)
+        print(_("{prog}: cannot write {path}: {reason}; choose another file or free some "
+                "space").format(prog=PROG, path=e.filename or args.output, reason=os_reason(e)),
+              file=sys.stderr)
         return 1
     return 0

@@ -71,8 +71,9 @@ def test_asm48_command_line_in_german(tmp_path, locale):
         assert (r.returncode, r.stderr) == (2, sentence + "\n"), args
     assert not (tmp_path / "p.bin").exists()
     r = run("cartridge.asm48", "p.a48", "-o", "no/p.bin", cwd=tmp_path, **locale)
-    assert r.returncode == 1 and r.stderr.startswith("asm48: ") and r.stderr.endswith(
-        " kann nicht geschrieben werden: Datei oder Verzeichnis nicht gefunden\n")
+    assert (r.returncode, r.stderr) == (1, "asm48: no/p.bin kann nicht geschrieben werden: Datei "
+                                           "oder Verzeichnis nicht gefunden; wählen Sie eine "
+                                           "andere Datei oder schaffen Sie Platz\n")
     help_text = run("cartridge.asm48", "--help", cwd=tmp_path, **locale).stdout
     assert help_text.startswith("Aufruf: asm48 ")
     for line in ("MCS-48-(8048-)Quelltext im asl-Dialekt assemblieren.", "Positionsargumente:",
