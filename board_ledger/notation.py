@@ -12,7 +12,7 @@ import pathlib
 from typing import Callable
 
 import i18n
-from i18n import _
+from i18n import _, os_reason
 from safefiles import NotRegularFile, NotText, TooLarge, read_text_at_most
 
 from board_ledger import events as ev
@@ -85,7 +85,7 @@ def read_bounded(path: pathlib.Path, limit: int, what: str) -> str:
         raise NotationError(_("{path} is not UTF-8 text; give {what}").format(path=path, what=what)) from None
     except OSError as exc:
         raise NotationError(_("cannot read {path}: {reason}").format(
-            path=path, reason=exc.strerror or exc)) from None
+            path=path, reason=os_reason(exc))) from None
 
 
 def attach_board(e: ev.Event, base: pathlib.Path) -> ev.Event:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Iterator
 
-from i18n import N_, _, ngettext
+from i18n import N_, _, ngettext, os_reason
 
 from board_ledger import events as ev
 from board_ledger.errors import LedgerError, MovedOn, StoreError
@@ -104,7 +104,7 @@ class Store:
             return self.path.stat().st_size
         except OSError as exc:
             raise StoreError(_("{path} cannot be read: {reason}").format(
-                path=self.path, reason=exc.strerror)) from None
+                path=self.path, reason=os_reason(exc))) from None
 
     def _check_magic(self) -> None:
         try:
@@ -114,7 +114,7 @@ class Store:
             raise StoreError(_("{path} is a folder; give a game file").format(path=self.path)) from None
         except OSError as exc:
             raise StoreError(_("{path} cannot be read: {reason}").format(
-                path=self.path, reason=exc.strerror), code=1) from None
+                path=self.path, reason=os_reason(exc)), code=1) from None
         if magic != SQLITE_MAGIC:
             raise StoreError(_("{path} is not a ledger game file (not an SQLite database); "
                                "choose another file").format(path=self.path))

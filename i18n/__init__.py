@@ -120,7 +120,8 @@ def gettext(message: str) -> str:
     return _(message)
 
 
-#: the operating system's reasons a user meets with files, as glibc words them in English.
+#: the operating system's reasons a user meets with files (and the web ledger's address), as
+#: glibc words them in English.
 #: ``strerror`` stays English whatever the locale (Python does not set LC_MESSAGES, and a
 #: system may lack glibc's German messages), so the catalog translates these.
 OS_REASONS: dict[int, str] = {
@@ -140,6 +141,8 @@ OS_REASONS: dict[int, str] = {
     errno.ENODEV: N_("No such device"),
     errno.EFBIG: N_("File too large"),
     errno.EDQUOT: N_("Disk quota exceeded"),
+    errno.EADDRINUSE: N_("Address already in use"),             # the web ledger's --port
+    errno.EADDRNOTAVAIL: N_("Cannot assign requested address"),   # and its --host
 }
 
 

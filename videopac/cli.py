@@ -11,7 +11,7 @@ import sys
 from typing import NoReturn
 
 import i18n
-from i18n import N_, _
+from i18n import N_, _, os_reason
 from videopac import __version__
 
 # subcommand -> (module, one-line help)
@@ -119,5 +119,5 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as exc:
         where = f" {exc.filename}" if getattr(exc, "filename", None) else ""
         print(_("videopac {name}: cannot use{where}: {reason}.").format(
-            name=name, where=where, reason=exc.strerror or exc), file=sys.stderr)
+            name=name, where=where, reason=os_reason(exc)), file=sys.stderr)
         return 1

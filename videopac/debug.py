@@ -26,7 +26,7 @@ import numpy as np
 from cartridge.dis48 import instruction, symbol_names
 from cartridge.images import builtin_symbols
 from cartridge.opcodes import OPCODES
-from i18n import N_, _
+from i18n import N_, _, os_reason
 # o2em_core brings numba with it; imported at the top all the same, since this module is loaded
 # only to debug a machine (`videopac debug`, and `videopac play` once its window is set up)
 from o2em_core import Machine, palette
@@ -631,7 +631,7 @@ class Console:
                 d.trace = open(rest[0], "w", encoding="utf-8")
             except OSError as exc:
                 raise DebugError(_("cannot write {path}: {reason}").format(
-                    path=rest[0], reason=exc.strerror or exc)) from None
+                    path=rest[0], reason=os_reason(exc))) from None
             d.out(_("tracing into {path}").format(path=rest[0]))
 
     def c_shot(self, rest: list[str]) -> None:
@@ -646,7 +646,7 @@ class Console:
                 palette.to_rgb(m.frame), scale)), parents=False)
         except OSError as exc:
             raise DebugError(_("cannot write {path}: {reason}").format(
-                path=rest[0], reason=exc.strerror or exc)) from None
+                path=rest[0], reason=os_reason(exc))) from None
         self.debugger.out(_("frame written to {path}").format(path=rest[0]))
 
     def c_help(self, rest: list[str]) -> None:

@@ -11,7 +11,7 @@ import pathlib
 import tomllib
 from typing import Any
 
-from i18n import N_, _
+from i18n import N_, _, os_reason
 from safefiles import read_text_at_most
 
 from videopac import controls
@@ -100,7 +100,7 @@ def _read(path: pathlib.Path) -> dict[str, Any]:
         raise KeymapError(f"{exc}.") from None
     except OSError as exc:
         raise KeymapError(_("cannot read the keymap {path}: {reason}.").format(
-            path=path, reason=exc.strerror or exc)) from None
+            path=path, reason=os_reason(exc))) from None
 
 
 def _tables(doc: dict[str, Any], path: pathlib.Path) -> dict[str, dict[str, Any]]:

@@ -38,7 +38,7 @@ from board_ledger import notation
 from board_ledger.chart import pbr_svg
 from board_ledger.errors import LedgerError, MovedOn, StoreError
 from board_ledger.store import Store
-from i18n import LANGUAGES, N_, _
+from i18n import LANGUAGES, N_, _, os_reason
 from videopac.ledger_view import KEEPER, VIEWER, may_book, movers, speaking, view
 from videopac.web_words import page_words
 
@@ -582,7 +582,7 @@ def serve(db: str, host: str, port: int, anyone: bool, code: str | None,
         sock = bind(host, port)
     except OSError as exc:
         print(f"{PROG}: " + _("cannot listen on {host}:{port} ({reason}); choose another --port or "
-                              "--host.").format(host=host, port=port, reason=exc.strerror or exc),
+                              "--host.").format(host=host, port=port, reason=os_reason(exc)),
               file=sys.stderr)
         return 1
     port = sock.getsockname()[1]

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from cartridge.images import builtin_image
 from cartridge.romfile import RomFileError, load_bios, load_cart
-from i18n import N_, _
+from i18n import N_, _, os_reason
 from videopac import audio, gamepads, keymap, paths
 from videopac.audio import SampleQueue
 from videopac.battle import SymbolFileError, symbols_for
@@ -218,7 +218,7 @@ def main(args: argparse.Namespace) -> int:
             recording = open(args.record, "w", encoding="utf-8")
         except OSError as exc:
             return fail(_("cannot write {path}: {reason}.").format(path=args.record,
-                                                                   reason=exc.strerror or exc))
+                                                                   reason=os_reason(exc)))
     from videopac import debug                   # lazy: see the imports
     try:
         symbols = debug.symbols_of(args.cart, args.bios, args.sym)

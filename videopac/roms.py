@@ -10,7 +10,7 @@ import sys
 import zlib
 from pathlib import Path
 
-from i18n import _
+from i18n import _, os_reason
 
 from cartridge.images import ROMS, builtin_image
 from videopac.paths import write_atomically
@@ -54,7 +54,7 @@ def _export(directory: str | None) -> int:
             print(target / f"{name}.bin")
     except OSError as exc:
         print(_("{prog}: cannot write to {target}: {reason}.").format(
-            prog=PROG, target=target, reason=exc.strerror or exc), file=sys.stderr)
+            prog=PROG, target=target, reason=os_reason(exc)), file=sys.stderr)
         return 1
     return 0
 

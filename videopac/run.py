@@ -20,7 +20,7 @@ import numpy as np
 
 from cartridge.images import builtin_image
 from cartridge.romfile import RomFileError, load_bios, load_cart
-from i18n import _
+from i18n import _, os_reason
 from safefiles import read_at_most, read_text_at_most
 from videopac import paths
 from videopac.battle import SymbolFileError, decode, symbols_for
@@ -157,7 +157,7 @@ def _read_input(path: str, read: Callable[[str], Content]) -> Content:
         raise UsageError(str(exc)) from None
     except OSError as exc:
         raise UsageError(_("cannot read {path}: {reason}").format(
-            path=path, reason=exc.strerror or exc)) from None
+            path=path, reason=os_reason(exc))) from None
 
 
 def read_text(path: str) -> str:
@@ -237,7 +237,7 @@ def _write(path: str, data: bytes) -> None:
         paths.write_atomically(path, data, parents=False)
     except OSError as exc:
         raise UsageError(_("cannot write {path}: {reason}; choose another file or free some space").format(
-            path=path, reason=exc.strerror or exc)) from None
+            path=path, reason=os_reason(exc))) from None
 
 
 def main(args: argparse.Namespace) -> int:

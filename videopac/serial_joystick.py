@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Callable, NamedTuple
 
 import serial
 
-from i18n import _
+from i18n import _, os_reason
 
 if TYPE_CHECKING:
     from o2em_core import Machine
@@ -373,8 +373,9 @@ class SerialJoystickSource:
 
 
 def error_reason(exc: BaseException) -> str:
-    """A short human reason from an open/read error."""
-    text = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+    """A short human reason from an open/read error, in the user's language where it is one of
+    the file errors i18n.os_reason translates."""
+    text = (os_reason(exc) if isinstance(exc, OSError) else None) or str(exc) or type(exc).__name__
     text = text.rsplit("] ", 1)[-1]        # drop pyserial's "could not open ...: [Errno n]"
     text = re.sub(r"\(\d+, '([^']*)'\)", r"\1", text)   # termios.error (25, 'text') -> text
     return text.split(": '", 1)[0]         # and the path it repeats

@@ -11,7 +11,7 @@ import pathlib
 import time
 from typing import TYPE_CHECKING, Callable
 
-from i18n import _
+from i18n import _, os_reason
 from safefiles import read_at_most
 
 from o2em_core import palette
@@ -191,7 +191,7 @@ class Session:
         try:
             paths.write_atomically(paths.state_path(self.cart, self.slot), self.machine.save_state())
         except OSError as exc:   # disk full, no permission: say so and play on
-            self.say(_("slot {slot} not saved: {reason}").format(slot=self.slot, reason=exc.strerror or exc))
+            self.say(_("slot {slot} not saved: {reason}").format(slot=self.slot, reason=os_reason(exc)))
             return
         self.say(_("saved to slot {slot}").format(slot=self.slot))
 
@@ -206,7 +206,7 @@ class Session:
             self.say(_("slot {slot} is empty").format(slot=self.slot))
             return
         except OSError as exc:
-            self.say(_("slot {slot} cannot be read: {reason}").format(slot=self.slot, reason=exc.strerror or exc))
+            self.say(_("slot {slot} cannot be read: {reason}").format(slot=self.slot, reason=os_reason(exc)))
             return
         try:
             self.machine.load_state(state)
@@ -220,7 +220,7 @@ class Session:
         try:
             paths.write_atomically(path, palette.to_png(palette.to_rgb(self.machine.frame)))
         except OSError as exc:
-            self.say(_("no screenshot: {reason}").format(reason=exc.strerror or exc))
+            self.say(_("no screenshot: {reason}").format(reason=os_reason(exc)))
             return None
         self.say(_("screenshot {name}").format(name=path.name))
         return path
