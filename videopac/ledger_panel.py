@@ -243,7 +243,6 @@ class LedgerPanel:
         self.shapes: list[Any] = []                             # pyglet shapes
         self.tiles: dict[str, tuple[int, int, int, int]] = {}   # country -> x, y, w, h
         self.selected: str | None = None
-        self.extra: list[Line] = []                              # lines the owner adds (offers)
         self._key: tuple[object, ...] | None = None
 
     # -- layout -----------------------------------------------------------------------------
@@ -255,7 +254,7 @@ class LedgerPanel:
         b = self.bridge
         bridge = (len(b.seen), tuple(b.notes), tuple(b.proposal), tuple(sorted(b.colour.items())),
                   b.reading) if b is not None else ()
-        return (self.rect, len(self.game.events), bridge, self.selected, tuple(self.extra))
+        return (self.rect, len(self.game.events), bridge, self.selected)
 
     def refresh(self) -> None:
         """Lay everything out again if anything it shows has changed."""
@@ -429,7 +428,7 @@ class LedgerPanel:
         if self.bridge is not None and self.keymap is None:
             self.keymap = keymap_mod.load()          # the default keys
         keys = ledger_keys(self.keymap) if self.keymap is not None else ""
-        rest: list[Paragraph] = [(t, c, size, False) for t, c in contest_lines(s, self.bridge, keys) + self.extra]
+        rest: list[Paragraph] = [(t, c, size, False) for t, c in contest_lines(s, self.bridge, keys)]
         said = last_effects(self.game)
         if said:
             rest.append((said, TEXT, size, False))
