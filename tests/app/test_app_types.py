@@ -1,9 +1,9 @@
-"""The application's types: mypy passes on every videopac module, and ``mypy --strict`` on those
-pyproject.toml lists as strict (tests/typecheck.py), with pyglet and pyserial read as untyped."""
+"""The application's types: ``mypy --strict`` passes on every videopac module (tests/typecheck.py),
+with pyglet and pyserial read as untyped (pyproject.toml)."""
 from __future__ import annotations
 
 from tests.typecheck import assert_typed
 
 
-def test_the_application_passes_mypy():
+def test_the_application_passes_mypy_strict():
     assert_typed("videopac")
