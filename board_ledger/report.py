@@ -71,6 +71,61 @@ def _battles(history: Sequence[tuple[tuple[str, str], str, tuple[int, int] | Non
             for i, (w, winner, energies) in enumerate(history)]
 
 
+def _war_of(s: State) -> dict[str, Any] | None:
+    """A war: its battles, score, weapons and energies left, who decided it and what ends it."""
+    w = s.war
+    if w is None:
+        return None
+    decided = decided_role(w) or None
+    side = {"attacker": list(w.side), "defender": list(w.defenders)}
+    by_energy = not decided and w.battles >= 3
+    return {
+        "kind": "war", "country": w.target, "type": w.kind,
+        "attackers": side["attacker"], "defenders": side["defender"],
+        "battles": _battles(w.history),
+        "score": {r: w.wins[r] for r in ROLES},
+        "weapons": {r: [x for x in WEAPONS if x not in w.destroyed[r]] for r in ROLES},
+        "energies": {r: w.left[r] for r in ROLES},
+        "energies_known": any(energies for _, _, energies in w.history),
+        "decided": decided,
+        "winner": side[decided][0] if decided else None,
+        "by_energy": by_energy,
+        "ends": {"wins_needed": {r: 2 - w.wins[r] for r in ROLES}, "battles_left": 3 - w.battles},
+        "record": "war" if decided or by_energy else "battle",
+    }
+
+
+def _confrontation_of(s: State) -> dict[str, Any] | None:
+    """A confrontation (rule 21): its battles, each player's start and energy left, weapons, PBR."""
+    c = s.confrontation
+    if c is None:
+        return None
+    other = c.opponent if c.attacker == c.challenger else c.challenger
+    pair = (c.challenger, c.opponent)
+    return {
+        "kind": "confrontation", "challenger": c.challenger, "opponent": c.opponent,
+        "attacker": c.attacker, "defender": other, "battles": _battles(c.history),
+        "start": {n: c.energy[n] for n in pair}, "energies": {n: c.left[n] for n in pair},
+        "weapons": {n: [x for x in WEAPONS if c.lost.get(n) != x] for n in pair},
+        "pbr": {n: pbr(s.player(n).halves) for n in pair},
+    }
+
+
+def _challenge_of(s: State) -> dict[str, Any] | None:
+    """The challenge the end game expects: who challenges whom, and the energies to type."""
+    if s.phase != "endgame" or not s.expected:
+        return None
+    a, b = s.expected
+    return {"kind": "challenge", "challenger": a, "opponent": b,
+            "pbr": {n: pbr(s.player(n).halves) for n in (a, b)},
+            "energies": {n: challenge_energy(s.player(n).halves) for n in (a, b)},
+            "first": a if s.player(a).halves <= s.player(b).halves else b}
+
+
+#: what may be at hand, asked in this order; the first that is there is the war view
+WAR_VIEWS = (_war_of, _confrontation_of, _challenge_of)
+
+
 def war_view(s: State) -> dict[str, Any] | None:
     """The war, confrontation or challenge at hand as data (docs/ledger.md, "War view"), or None.
 
@@ -78,43 +133,7 @@ def war_view(s: State) -> dict[str, Any] | None:
     left on screen (2500 until battles are booked with energies), whether it is decided and by
     whom, and what still ends it. A confrontation: the same per player. Before a confrontation:
     who challenges whom and the energies to type (PBR x 100, rule 21C)."""
-    if s.war:
-        w = s.war
-        decided = decided_role(w) or None
-        side = {"attacker": list(w.side), "defender": list(w.defenders)}
-        by_energy = not decided and w.battles >= 3
-        return {
-            "kind": "war", "country": w.target, "type": w.kind,
-            "attackers": side["attacker"], "defenders": side["defender"],
-            "battles": _battles(w.history),
-            "score": {r: w.wins[r] for r in ROLES},
-            "weapons": {r: [x for x in WEAPONS if x not in w.destroyed[r]] for r in ROLES},
-            "energies": {r: w.left[r] for r in ROLES},
-            "energies_known": any(energies for _, _, energies in w.history),
-            "decided": decided,
-            "winner": side[decided][0] if decided else None,
-            "by_energy": by_energy,
-            "ends": {"wins_needed": {r: 2 - w.wins[r] for r in ROLES}, "battles_left": 3 - w.battles},
-            "record": "war" if decided or by_energy else "battle",
-        }
-    c = s.confrontation
-    if c:
-        other = c.opponent if c.attacker == c.challenger else c.challenger
-        pair = (c.challenger, c.opponent)
-        return {
-            "kind": "confrontation", "challenger": c.challenger, "opponent": c.opponent,
-            "attacker": c.attacker, "defender": other, "battles": _battles(c.history),
-            "start": {n: c.energy[n] for n in pair}, "energies": {n: c.left[n] for n in pair},
-            "weapons": {n: [x for x in WEAPONS if c.lost.get(n) != x] for n in pair},
-            "pbr": {n: pbr(s.player(n).halves) for n in pair},
-        }
-    if s.phase == "endgame" and s.expected:
-        a, b = s.expected
-        return {"kind": "challenge", "challenger": a, "opponent": b,
-                "pbr": {n: pbr(s.player(n).halves) for n in (a, b)},
-                "energies": {n: challenge_energy(s.player(n).halves) for n in (a, b)},
-                "first": a if s.player(a).halves <= s.player(b).halves else b}
-    return None
+    return next((v for v in (view(s) for view in WAR_VIEWS) if v is not None), None)
 
 
 WAR_TEXT = {
