@@ -252,62 +252,102 @@ def _names(events: Sequence[ev.Event], attr: str) -> str:
     return ", ".join(sorted({shown(getattr(e, attr)) for e in events}, key=sort_key))
 
 
+def _over_now(s: State) -> str:
+    """Rule 22: the winner, or a draw."""
+    return (_("The game is over: {name} won (rule 22).").format(name=s.winner) if s.winner
+            else _("The game is over: a draw."))
+
+
+def _setup_now(s: State, legal: list[ev.Event]) -> str:
+    """Rule 2: the players are named; the starting player is chosen next."""
+    return _("Choose the starting player (rule 2): start NAME, or draw DIGIT ... reading R "
+             "(digits in seat order {names}).").format(names=", ".join(s.names))
+
+
+def _homelands_now(s: State, legal: list[ev.Event]) -> str:
+    """Rule 3: who chooses a homeland and the countries still free."""
+    who = cast(ev.Homeland, legal[0]).player
+    return _("{name} chooses a homeland (rule 3): homeland {name} COUNTRY. Free: {free}.").format(
+        name=who, free=_names(legal, "country"))
+
+
+def _alliances_now(s: State, legal: list[ev.Event]) -> str:
+    """Rules 4-6: who allies free inside his homeland's zone, up to its value, and with what."""
+    choices = cast(list[ev.Allies], legal)
+    who = choices[0].player
+    home = s.board[cast(str, s.player(who).homeland)]       # chosen before the alliances
+    unallied = sorted({shown(c) for e in choices for c in e.countries}, key=sort_key)
+    return _("{name} may ally free inside zone {zone} up to a total of {total} (rules 4–6): "
+             "allies {name} COUNTRY ... or allies {name} -. Free: {free}.").format(
+        name=who, zone=home.zone, total=home.value, free=", ".join(unallied) or _("none"))
+
+
+#: the phases before play, each said in one sentence from the legal actions
+OPENING_NOW = {"setup": _setup_now, "homelands": _homelands_now, "alliances": _alliances_now}
+
+#: the kinds of attack a lone player may make, each with its offer (rules 10, 15, 19)
+ATTACK_OFFERS = {
+    "free": N_("Attack an unoccupied country (rule 10, {name} defends): {countries}."),
+    "held": N_("Attack an occupied country (rule 15, pay value x 1000): {countries}."),
+    "homes": N_("Attack a homeland (rule 19, pay value x 1000): {countries}."),
+}
+
+
+def _attack_kind(s: State, e: ev.Attack) -> str:
+    """Which of ATTACK_OFFERS an attack is: on a free country, a homeland, or another held one."""
+    if not s.occupied(e.country):
+        return "free"
+    return "homes" if s.homeland_owner(e.country) else "held"
+
+
+def _attack_offers(s: State, attacks: list[ev.Attack]) -> list[str]:
+    """The lone player's attacks, one sentence per kind that has any (the free one names the
+    defender, rule 10)."""
+    groups: dict[str, list[ev.Attack]] = {kind: [] for kind in ATTACK_OFFERS}
+    for e in attacks:
+        groups[_attack_kind(s, e)].append(e)
+    defender = None
+    if groups["free"]:
+        turn = cast(str, s.turn)                               # someone's turn in play
+        defender = s.left_of(s.last_defender or turn, skip=set(s.pact_of(turn)))
+    return [_(ATTACK_OFFERS[kind]).format(name=defender, countries=_names(found, "country"))
+            for kind, found in groups.items() if found]
+
+
+def _turn_now(s: State, kinds: dict[type[ev.Event], list[Any]]) -> list[str]:
+    """A turn in play or in the final round: whose it is, the alliances to buy, the attacks,
+    acting with allies, and passing."""
+    final = s.phase == "final-round"
+    parts = [(_("Final round (rule 20): last chance for {name}.") if final
+              else _("Turn of {name}.")).format(name=s.turn)]
+    allies: list[ev.Ally] = [e for e in kinds.get(ev.Ally, []) if len(e.side) == 1]
+    if allies:
+        parts.append(_("Buy an alliance (rule 9, half value x 1000): {countries}.").format(
+            countries=_names(allies, "country")))
+    parts += _attack_offers(s, [e for e in kinds.get(ev.Attack, []) if len(e.side) == 1])
+    if any(len(e.side) > 1 for e in kinds.get(ev.Attack, []) + kinds.get(ev.Ally, [])):
+        parts.append(_("Allies may act together: NAME+ALLY (rule 18B)."))
+    parts.append(_("Or: pass {name} (rule {rule}).").format(name=s.turn, rule=20 if final else 14))
+    return parts
+
+
 def now_text(s: State) -> str:
     """Who acts now and every action the rules allow, with the rule behind it."""
     if s.phase == "setup" and not s.players:
         return _("Name the players in seating order: players NAME NAME ... (rule 1, 2 to 6 players); "
                  "before that optionally: board FILE, value/zone COUNTRY N, variant time|target N.")
     if s.phase == "over":
-        return (_("The game is over: {name} won (rule 22).").format(name=s.winner) if s.winner
-                else _("The game is over: a draw."))
+        return _over_now(s)
     legal = legal_actions(s)
+    if s.phase in OPENING_NOW:
+        return OPENING_NOW[s.phase](s, legal)
     kinds: dict[type[ev.Event], list[Any]] = {}     # the events of each type, of that type
     for e in legal:
         kinds.setdefault(type(e), []).append(e)
-    if s.phase == "setup":
-        return _("Choose the starting player (rule 2): start NAME, or draw DIGIT ... reading R "
-                 "(digits in seat order {names}).").format(names=", ".join(s.names))
-    if s.phase == "homelands":
-        who = cast(ev.Homeland, legal[0]).player
-        return _("{name} chooses a homeland (rule 3): homeland {name} COUNTRY. Free: {free}.").format(
-            name=who, free=_names(legal, "country"))
-    if s.phase == "alliances":
-        choices = cast(list[ev.Allies], legal)
-        who = choices[0].player
-        home = s.board[cast(str, s.player(who).homeland)]       # chosen before the alliances
-        unallied = sorted({shown(c) for e in choices for c in e.countries}, key=sort_key)
-        return _("{name} may ally free inside zone {zone} up to a total of {total} (rules 4–6): "
-                 "allies {name} COUNTRY ... or allies {name} -. Free: {free}.").format(
-            name=who, zone=home.zone, total=home.value, free=", ".join(unallied) or _("none"))
-    parts = []
     if s.war or s.confrontation or s.phase == "endgame":
-        parts.append("\n".join(war_lines(s)) + "\n")
+        parts = ["\n".join(war_lines(s)) + "\n"]
     else:
-        parts.append((_("Final round (rule 20): last chance for {name}.") if s.phase == "final-round"
-                      else _("Turn of {name}.")).format(name=s.turn))
-        allies: list[ev.Ally] = [e for e in kinds.get(ev.Ally, []) if len(e.side) == 1]
-        if allies:
-            parts.append(_("Buy an alliance (rule 9, half value x 1000): {countries}.").format(
-                countries=_names(allies, "country")))
-        attacks: list[ev.Attack] = [e for e in kinds.get(ev.Attack, []) if len(e.side) == 1]
-        free = [e for e in attacks if not s.occupied(e.country)]
-        homes = [e for e in attacks if s.homeland_owner(e.country)]
-        held = [e for e in attacks if e not in free and e not in homes]
-        if free:
-            turn = cast(str, s.turn)                               # someone's turn in play
-            defender = s.left_of(s.last_defender or turn, skip=set(s.pact_of(turn)))
-            parts.append(_("Attack an unoccupied country (rule 10, {name} defends): {countries}.").format(
-                name=defender, countries=_names(free, "country")))
-        if held:
-            parts.append(_("Attack an occupied country (rule 15, pay value x 1000): {countries}.").format(
-                countries=_names(held, "country")))
-        if homes:
-            parts.append(_("Attack a homeland (rule 19, pay value x 1000): {countries}.").format(
-                countries=_names(homes, "country")))
-        if any(len(e.side) > 1 for e in kinds.get(ev.Attack, []) + kinds.get(ev.Ally, [])):
-            parts.append(_("Allies may act together: NAME+ALLY (rule 18B)."))
-        parts.append(_("Or: pass {name} (rule {rule}).").format(
-            name=s.turn, rule=20 if s.phase == "final-round" else 14))
+        parts = _turn_now(s, kinds)
     if ev.Pact in kinds:
         parts.append(_("Player alliances: pact NAME NAME (rule 18)."))
     return " ".join(parts)
