@@ -49,7 +49,7 @@ from numba import njit
 from i18n import _
 
 from .charset import CHARSET
-from .table import Table
+from .layout import Table
 from .vdc_regs import (BEAM_Y, CHAR_BASE, CHAR_COLOUR_SHIFT, CHAR_POINTER_BIT8, CHAR_SIZE, CHARS,
                        CLASS_GRID, CLASS_HGRID, CLASS_MAJOR, CLASS_SPRITES, CLASS_VGRID,
                        COLLISION, COLOUR, COLOUR_BACKGROUND_SHIFT, COLOUR_GRID,
@@ -103,7 +103,7 @@ def _field(name: str, count: int, size: int, meaning: str) -> int:
 # One composed line and what it was composed from, in one uint8 array: a row per field, in the
 # order the fields lie in memory; each offset is the bytes of the rows above it. Each name is
 # written twice, as the module global (plain ints, which numba compiles in as constants, and
-# which type checkers see) and as the row's name; ``Table.done`` holds them equal (table.py).
+# which type checkers see) and as the row's name; ``Table.done`` holds them equal (layout.py).
 # 2-byte fields are read and written through _get16/_put16. The bytes are saved with the machine
 # (docs/emulator.md, "Save states"), so a row is never moved: new fields take a spare row or go at
 # the end, and a change of any offset changes ``savestate.layout_fingerprint``.

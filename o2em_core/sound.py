@@ -32,7 +32,7 @@ from numba import njit
 from i18n import _
 
 from .state import BYTE, FIXED, FLAG
-from .table import Table
+from .layout import Table
 from .vdc_regs import (CONTROL, CTRL_SOUND_INT, SOUND_CONTROL, SOUND_ENABLE, SOUND_FAST,
                        SOUND_NOISE, SOUND_SHIFT, SOUND_VOLUME)
 

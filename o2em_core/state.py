@@ -19,7 +19,7 @@ import numpy as np
 
 from i18n import _
 
-from .table import Table
+from .layout import Table
 from .timing import HBLANK_PX, POWER_ON_LINE, VBLANK_LINE, VBLANK_PX, Region
 from .vdc_regs import ST_ACK_CLEARS
 
@@ -96,7 +96,7 @@ def _reg(name: str, legal: tuple[int, int] | str, reset: tuple[int, int] | None,
 # The register file. A row's position is its index into ``regs`` and its place in a save state,
 # so rows are only ever added at the end (savestate.py fingerprints the names). Each name is
 # written twice, as the module global (plain ints, which numba compiles in as constants, and
-# which type checkers see) and as the row's name; ``Table.done`` holds them equal (table.py).
+# which type checkers see) and as the row's name; ``Table.done`` holds them equal (layout.py).
 # 8048 CPU (docs/hardware.md §2)
 A              = _reg("A",              BYTE,    KEEP,      "accumulator")
 PC             = _reg("PC",             ADDRESS, ZERO,      "program counter")

@@ -1,4 +1,4 @@
-"""The machine state's layouts are tables written with o2em_core/table.py: the parts of ``mem``,
+"""The machine state's layouts are tables written with o2em_core/layout.py: the parts of ``mem``,
 the register file, the sound state and the compositor's scratch. Each name is a plain global
 holding the position its table gives it, the sound state is checked row by row like the register
 file, and the save state's layout fingerprint is computed from the tables and nothing else."""
@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from o2em_core import raster, savestate, sound, state
-from o2em_core.table import Table
+from o2em_core.layout import Table
 from o2em_core.timing import NTSC, PAL, POWER_ON_LINE
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -101,7 +101,7 @@ def test_type_checkers_see_the_sound_and_mem_names(tmp_path: pathlib.Path) -> No
                      "from o2em_core.state import SPARE_OFF, JOY_SIZE, MEM_PARTS\n"
                      "from o2em_core.sound import SND_NO_SUCH_VALUE\n")
     res = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--follow-imports=silent",
-                          "--cache-dir=/dev/null", "o2em_core/table.py", str(probe)],
+                          "--cache-dir=/dev/null", "o2em_core/layout.py", str(probe)],
                          cwd=ROOT, capture_output=True, text=True, timeout=300)
     errors = [line for line in res.stdout.splitlines() if ": error:" in line]
     assert len(errors) == 1 and errors[0].startswith(str(probe)), res.stdout + res.stderr
