@@ -29,6 +29,7 @@ class Entry:
     msgstr: list[str] = dataclasses.field(default_factory=list)
     fuzzy: bool = False
     comments: list[str] = dataclasses.field(default_factory=list)
+    obsolete: bool = False            # a ``#~`` entry: no longer in the source, never compiled
 
     @property
     def key(self) -> tuple[str | None, str]:
@@ -44,21 +45,29 @@ def po_path(language: str) -> pathlib.Path:
     return LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
-def read_po(path: pathlib.Path) -> list[Entry]:
-    """The entries of a ``.po`` file (the header is the entry with the empty msgid)."""
+def read_po(path: pathlib.Path, obsolete: bool = False) -> list[Entry]:
+    """The entries of a ``.po`` file (the header is the entry with the empty msgid).
+
+    Obsolete ``#~`` entries (messages the source no longer uses, kept as GNU msgmerge keeps them)
+    are left out unless ``obsolete`` is true; then they come with ``Entry.obsolete`` set.
+    """
     entries: list[Entry] = []
     entry = Entry(msgid="")
     field: str | None = None          # the keyword the next continuation string belongs to
     index = 0
     for lineno, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
         line = raw.strip()
-        if not line or line.startswith("#~"):   # obsolete entries stay in the file, uncompiled
+        if not line or line.startswith("#~|"):  # no line, or an obsolete entry's previous msgid
             continue
+        dead = line.startswith("#~")
+        if dead:                                 # "#~ msgid ...": an obsolete entry's own line
+            line = raw = line[2:].strip()
         keyword, _, rest = line.partition(" ")
         starts_entry = line.startswith("#") or keyword in ("msgctxt", "msgid")
         if starts_entry and entry.msgstr:        # the previous entry is complete
             entries.append(entry)
             entry, field = Entry(msgid=""), None
+        entry.obsolete |= dead
         if line.startswith("#"):
             entry.fuzzy |= line.startswith("#,") and "fuzzy" in line
             entry.comments.append(raw)
@@ -84,7 +93,7 @@ def read_po(path: pathlib.Path) -> list[Entry]:
         _append(entry, field, index, _unquote(rest, path, lineno))
     if entry.msgstr:
         entries.append(entry)
-    return entries
+    return [e for e in entries if obsolete or not e.obsolete]
 
 
 def _unquote(text: str, path: pathlib.Path, lineno: int) -> str:
@@ -106,7 +115,7 @@ def mo_bytes(entries: list[Entry]) -> bytes:
     """The GNU ``.mo`` image of the translated entries (fuzzy and empty ones are left out)."""
     pairs: dict[bytes, bytes] = {}
     for e in entries:
-        if not (e.translated or e.msgid == ""):
+        if e.obsolete or not (e.translated or e.msgid == ""):
             continue
         key = e.msgid if e.msgid_plural is None else f"{e.msgid}\0{e.msgid_plural}"
         if e.msgctxt is not None:

@@ -127,7 +127,8 @@ HEADER = {
 def update(language: str) -> tuple[int, int]:
     """Bring the catalog of ``language`` in step with the source; (added, untranslated) counts."""
     path = po_path(language)
-    old = {e.key: e for e in read_po(path)} if path.exists() else {}
+    # the obsolete entries too: a message the source uses again gets its translation back
+    old = {e.key: e for e in read_po(path, obsolete=True)} if path.exists() else {}
     header = old.pop((None, ""), None)
     current = extract()
     parts = []
@@ -140,7 +141,7 @@ def update(language: str) -> tuple[int, int]:
     added = untranslated = 0
     for key in sorted(current, key=lambda k: (k[1].lower(), k[1], k[0] or "")):
         entry = current[key]
-        before = old.pop(key, None)
+        before = old.pop(key, None)     # a live entry, or an obsolete one the source uses again
         if before is None:
             added += 1
         else:
@@ -150,9 +151,11 @@ def update(language: str) -> tuple[int, int]:
             entry.msgstr = (entry.msgstr + ["", ""])[:2]
         untranslated += not entry.translated
         parts.append(format_entry(entry))
-    for key in sorted(old, key=lambda k: k[1]):
-        if old[key].translated:
-            parts.append(format_entry(old[key], obsolete=True))
+    for key in sorted(old, key=lambda k: (k[1].lower(), k[1], k[0] or "")):
+        gone = old[key]             # kept as an obsolete entry (untranslated ones go, as in msgmerge)
+        if gone.translated:
+            gone.comments = [c for c in gone.comments if not c.startswith("#:")]   # used nowhere
+            parts.append(format_entry(gone, obsolete=True))
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("\n".join(parts), encoding="utf-8")
     return added, untranslated
