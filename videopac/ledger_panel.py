@@ -18,7 +18,7 @@ import pyglet
 from i18n import _, pgettext
 
 from board_ledger import effects, notation, report
-from board_ledger.board import shown
+from board_ledger.board import Country, shown
 from board_ledger.chart import COLOURS, pbr_series
 from board_ledger.errors import LedgerError
 from board_ledger.game import Game
@@ -229,6 +229,33 @@ def abbreviation(name: str) -> str:
     return "".join(w[0] for w in words).upper() if len(words) > 1 else name[:4] if name.isupper() else name[:3]
 
 
+def board_grid(zones: int, rows_in_box: int, w: float, h: float, chars: int) -> tuple[float, int, int, float]:
+    """The board's grid: the font size (5 to 12), columns, rows and line height that let the
+    biggest font show ``chars`` characters per line with ``rows_in_box`` lines per zone box."""
+    best: tuple[float, int, int, float] | None = None
+    for cols in range(1, zones + 1):
+        rows = math.ceil(zones / cols)
+        line = (h / rows - GAP) / rows_in_box
+        font = min(line * 0.5, (w / cols - GAP) / (chars * 0.8))
+        if best is None or font > best[0]:
+            best = (font, cols, rows, line)
+    assert best is not None                    # the board has zones
+    font, cols, rows, line = best
+    return max(5.0, min(12.0, font)), cols, rows, line
+
+
+def tile_texts(name: str, value: int, marks: str, homeland: bool, large: bool) -> tuple[str, tuple[str, ...]]:
+    """A tile's text and its shorter forms, longest first: on the large board the name, value,
+    holders' letters and the homeland mark; on the small one the abbreviation with the letters
+    and "*" for a homeland, cut shorter as needed."""
+    home = pgettext("the mark of a homeland on the board", "H") if homeland else ""
+    text = " ".join(x for x in (name, str(value), marks, home) if x) if large else ""
+    short, star = abbreviation(name), "*" if homeland else ""
+    forms = ((f"{short} {marks}{star}", f"{short}{marks}{star}", f"{short}{marks}", f"{short[:2]}{marks}")
+             if marks else (short, short[:3]))
+    return text, forms
+
+
 class LedgerPanel:
     """The ledger drawn into a rectangle of a pyglet window."""
 
@@ -300,19 +327,10 @@ class LedgerPanel:
 
     # -- the board --------------------------------------------------------------------------
     def _board(self, x: int, y: int, w: int, h: int, s: State) -> None:
+        """The zones in a grid of boxes, each a header and one tile per country."""
         zones = list(s.board.zones.items())
-        rows_in_box = max(len(c) for _, c in zones) + 1          # a header line and the countries
-        chars = 16 if self.large else 5                          # full names, or abbreviations
-        best: tuple[float, int, int, float] | None = None
-        for cols in range(1, len(zones) + 1):
-            rows = math.ceil(len(zones) / cols)
-            line = (h / rows - GAP) / rows_in_box
-            font = min(line * 0.5, (w / cols - GAP) / (chars * 0.8))
-            if best is None or font > best[0]:
-                best = (font, cols, rows, line)
-        assert best is not None                    # the board has zones
-        font, cols, rows, line = best
-        font = max(5.0, min(12.0, font))
+        font, cols, rows, line = board_grid(len(zones), max(len(c) for _, c in zones) + 1, w, h,
+                                            16 if self.large else 5)    # full names, or abbreviations
         box_w, box_h = w / cols, h / rows
         colour = {n: colour_of(i) for i, n in enumerate(s.names)}
         letter = report.player_letters(s.names)
@@ -321,29 +339,30 @@ class LedgerPanel:
             self._fit(_("Zone {zone}").format(zone=zone) if self.large else f"{zone}", bx + 2, top,
                       box_w - GAP - 2, line, font, DIM)
             for i, c in enumerate(countries):
-                ty = top - (i + 1) * line
-                tx, tw, th = int(bx), int(box_w - GAP), max(1, int(line) - 1)
-                holders = sorted(s.holders_of(c.name), key=s.names.index)
-                owner = s.homeland_owner(c.name)
-                ty0 = int(ty - line) + 1
-                if c.name == self.selected:
-                    self._rect(tx - 1, ty0 - 1, tw + 2, th + 2, ACCENT)
-                fill = TILE
-                if holders:
-                    first = owner or holders[0]
-                    kind = "homeland" if owner else s.holders.get(c.name, {}).get(first, "conquered")
-                    fill = self._tile(tx, ty0, tw, th, colour[first], kind)
-                else:
-                    self._rect(tx, ty0, tw, th, fill)
-                self.tiles[c.name] = (tx, ty0, tw, th)
-                marks = "".join(letter[n] for n in holders)
-                home = pgettext("the mark of a homeland on the board", "H") if owner else ""
-                name = shown(c.name)
-                text = " ".join(x for x in (name, str(c.value), marks, home) if x) if self.large else ""
-                short, star = abbreviation(name), "*" if owner else ""
-                forms = ((f"{short} {marks}{star}", f"{short}{marks}{star}", f"{short}{marks}", f"{short[:2]}{marks}")
-                         if marks else (short, short[:3]))
-                self._fit(text, tx + 2, ty, tw - 4, th, font, ink_on(fill), short=forms)
+                box = (int(bx), int(box_w - GAP), max(1, int(line) - 1))
+                self._country(s, c, box, top - (i + 1) * line, line, font, colour, letter)
+
+    def _country(self, s: State, c: Country, box: tuple[int, int, int], ty: float, line: float,
+                 font: float, colour: dict[str, Colour], letter: dict[str, str]) -> None:
+        """One country's tile (``box`` is its x, width and height, ``ty`` its top): framed when
+        selected, in its first holder's colour, with its name, value and the holders' letters."""
+        tx, tw, th = box
+        holders = sorted(s.holders_of(c.name), key=s.names.index)
+        owner = s.homeland_owner(c.name)
+        ty0 = int(ty - line) + 1
+        if c.name == self.selected:
+            self._rect(tx - 1, ty0 - 1, tw + 2, th + 2, ACCENT)
+        if holders:
+            first = owner or holders[0]
+            kind = "homeland" if owner else s.holders.get(c.name, {}).get(first, "conquered")
+            fill = self._tile(tx, ty0, tw, th, colour[first], kind)
+        else:
+            fill = TILE
+            self._rect(tx, ty0, tw, th, fill)
+        self.tiles[c.name] = (tx, ty0, tw, th)
+        text, forms = tile_texts(shown(c.name), c.value, "".join(letter[n] for n in holders),
+                                 owner is not None, self.large)
+        self._fit(text, tx + 2, ty, tw - 4, th, font, ink_on(fill), short=forms)
 
     def _tile(self, x: int, y: int, w: int, h: int, colour: Colour, kind: str) -> Colour:
         """One tile in a player's colour: a homeland framed in white, a conquered country in full
