@@ -256,6 +256,27 @@ def tile_texts(name: str, value: int, marks: str, homeland: bool, large: bool) -
     return text, forms
 
 
+def player_lines(s: State) -> list[tuple[int, str]]:
+    """Each player's seat index and line: his letter, homeland, chips, PBR, whose turn, out."""
+    letter = report.player_letters(s.names)
+    attacker = report.turn(s)["attacker"]
+    return [(i, letter[p.name] + "  " + _("{name}: {homeland}, chips {chips}, PBR {pbr}").format(
+                name=p.name, homeland=shown(p.homeland) if p.homeland else "-", chips=p.chips,
+                pbr=pbr(p.halves)) + (" ◀" if attacker == p.name else "") + (" " + _("OUT") if p.eliminated else ""))
+            for i, p in enumerate(s.players)]
+
+
+def situation_text(s: State) -> str | None:
+    """The war view without its headline (the contest lines above carry it), else what is legal
+    now; None when a challenge is pending (its war view is above) or the game is over."""
+    view = report.war_lines(s)
+    if s.war or s.confrontation:
+        return "\n".join(view[1:])
+    if view or s.phase == "over":
+        return None
+    return _("Now: {text}").format(text=report.now_text(s))
+
+
 class LedgerPanel:
     """The ledger drawn into a rectangle of a pyglet window."""
 
@@ -415,52 +436,57 @@ class LedgerPanel:
 
     # -- the text column --------------------------------------------------------------------
     def _text(self, x: int, top: int, w: int, bottom: int, s: State, size: float) -> None:
+        """The text column top-down: the headline, the players, the legend, what is going on now
+        and the last actions; the PBR chart at the bottom."""
         chart_h = max(60, int((top - bottom) * (0.28 if self.large else 0.22)))
-        chart_bottom = bottom
-        y: float = top
+        floor = bottom + chart_h                      # nothing of the text goes below the chart's top
+        y = self._para_block(self._headline(s, size), x, top, w, floor)
+        y = self._players(player_lines(s), x, y, w, size, floor)
+        y = self._legend(x, y - 1, w, size, s)
+        self._para_block(self._news(s, size), x, y - GAP, w, floor)
+        self._chart(x, bottom, w, chart_h - GAP, s, size)
+
+    def _headline(self, s: State, size: float) -> list[Paragraph]:
+        """The winner, if there is one, and the title line with the phase and the war chest."""
         headline = winner_text(s)
-        paragraphs: list[Paragraph] = []
-        if headline:
-            paragraphs.append((headline, ACCENT, size * 1.6, True))
+        paragraphs: list[Paragraph] = [(headline, ACCENT, size * 1.6, True)] if headline else []
         paragraphs.append((_("{title} — {phase}, war chest {amount}").format(
             title=self.title or _("Ledger"), phase=report.phase_text(s.phase), amount=f"{s.war_chest:+d}"),
             TEXT, size + 1, True))
-        players = []
-        letter = report.player_letters(s.names)
-        for i, p in enumerate(s.players):
-            turn = " ◀" if report.turn(s)["attacker"] == p.name else ""
-            out = " " + _("OUT") if p.eliminated else ""
-            players.append((i, letter[p.name] + "  " + _("{name}: {homeland}, chips {chips}, PBR {pbr}").format(
-                name=p.name, homeland=shown(p.homeland) if p.homeland else "-", chips=p.chips,
-                pbr=pbr(p.halves)) + turn + out))
-        y = self._para_block(paragraphs, x, y, w, chart_bottom + chart_h)
+        return paragraphs
+
+    def _players(self, players: list[tuple[int, str]], x: float, y: float, w: float, size: float,
+                 bottom: float) -> float:
+        """One line per player behind a square of his colour, while they fit above ``bottom``;
+        returns the y below them."""
         for i, text in players:
             label = self._label(text, x + 14, y, size, TEXT, width=w - 14)
-            if y - label.content_height < chart_bottom + chart_h:
+            if y - label.content_height < bottom:
                 self._drop(label)
                 break
             self.shapes.append(pyglet.shapes.Rectangle(x, y - label.content_height + 3, 10, 10,
                                                        color=colour_of(i), batch=self.batch,
                                                        group=self._front))
             y -= label.content_height + 1
-        y = self._legend(x, y - 1, w, size, s)
+        return y
+
+    def _news(self, s: State, size: float) -> list[Paragraph]:
+        """What is going on: the contest at the console with its keys, what the last action did,
+        the war view or what is legal now, and the last actions."""
         if self.bridge is not None and self.keymap is None:
             self.keymap = keymap_mod.load()          # the default keys
         keys = ledger_keys(self.keymap) if self.keymap is not None else ""
-        rest: list[Paragraph] = [(t, c, size, False) for t, c in contest_lines(s, self.bridge, keys)]
+        lines = list(contest_lines(s, self.bridge, keys))
         said = last_effects(self.game)
         if said:
-            rest.append((said, TEXT, size, False))
-        view = report.war_lines(s)
-        if s.war or s.confrontation:                  # the war view; its headline is above
-            rest.append(("\n".join(view[1:]), DIM, size, False))
-        elif not view and s.phase != "over":          # (a challenge's war view is above)
-            rest.append((_("Now: {text}").format(text=report.now_text(s)), DIM, size, False))
-        recent = last_actions(self.game, 4 if not self.large else 6)
+            lines.append((said, TEXT))
+        now = situation_text(s)
+        if now is not None:
+            lines.append((now, DIM))
+        recent = last_actions(self.game, 6 if self.large else 4)
         if recent:
-            rest.append((_("Last: {actions}").format(actions=" · ".join(recent)), DIM, size, False))
-        self._para_block(rest, x, y - GAP, w, chart_bottom + chart_h)
-        self._chart(x, chart_bottom, w, chart_h - GAP, s, size)
+            lines.append((_("Last: {actions}").format(actions=" · ".join(recent)), DIM))
+        return [(text, colour, size, False) for text, colour in lines]
 
     def _para_block(self, paragraphs: list[Paragraph], x: float, y: float, w: float, bottom: float) -> float:
         """Paragraphs top-down from ``y``; the first that does not fit is cut short to fit, with
