@@ -440,13 +440,13 @@ class LedgerPanel:
         and the last actions; the PBR chart at the bottom."""
         chart_h = max(60, int((top - bottom) * (0.28 if self.large else 0.22)))
         floor = bottom + chart_h                      # nothing of the text goes below the chart's top
-        y = self._para_block(self._headline(s, size), x, top, w, floor)
+        y = self._para_block(self._title(s, size), x, top, w, floor)
         y = self._players(player_lines(s), x, y, w, size, floor)
         y = self._legend(x, y - 1, w, size, s)
         self._para_block(self._news(s, size), x, y - GAP, w, floor)
         self._chart(x, bottom, w, chart_h - GAP, s, size)
 
-    def _headline(self, s: State, size: float) -> list[Paragraph]:
+    def _title(self, s: State, size: float) -> list[Paragraph]:
         """The winner, if there is one, and the title line with the phase and the war chest."""
         headline = winner_text(s)
         paragraphs: list[Paragraph] = [(headline, ACCENT, size * 1.6, True)] if headline else []
