@@ -495,7 +495,11 @@ class LedgerPanel:
             label = self._label(text, x, y, size, colour, width=w, bold=bold)
             while y - label.content_height < bottom and len(label.text) > 24:
                 room = (y - bottom) / label.content_height
-                label.text = label.text[:int(len(label.text) * room) - 4].rstrip() + " …"
+                keep = int(len(label.text) * room) - 4
+                if keep <= 0:       # not room for a few words: the paragraph is left out below
+                    break
+                # keep <= len - 5 (room < 1), so every pass shortens the text: the loop ends
+                label.text = label.text[:keep].rstrip() + " …"
             if y - label.content_height < bottom:
                 self._drop(label)
                 return bottom

@@ -349,3 +349,28 @@ def test_play_ledger_refuses_a_file_that_is_not_a_game(xvfb, tmp_path):
                          capture_output=True, text=True, env=dict(os.environ), timeout=120)
     assert res.returncode == 2 and "Traceback" not in res.stderr
     assert res.stderr.strip().endswith("is not a ledger game file (not an SQLite database); choose another file")
+
+
+@pytest.mark.parametrize("room", [0.5, 1.0, 2.0, 4.0])
+def test_a_long_paragraph_with_almost_no_room_left_is_left_out_instead_of_hanging_the_panel(xvfb, room):
+    """With less room than a few characters, cutting the text short once grew it by a character
+    (or kept its length) on every pass, so the panel froze (seen after 154 actions of a game)."""
+    import signal
+    from videopac.ledger_panel import MIN_PLAY, TEXT, LedgerPanel
+    game = game_of(SMALL_ENDGAME)
+    panel = LedgerPanel(game)
+    panel.layout(0, 0, *MIN_PLAY)
+    import pyglet
+    win = pyglet.window.Window(*MIN_PLAY, visible=False)
+    panel.refresh()
+    long_text = "Anna attacks Bert's homeland; the war chest pays " * 6
+    signal.signal(signal.SIGALRM, lambda *_: pytest.fail("the paragraph block did not end"))
+    signal.alarm(20)
+    try:
+        y = panel._para_block([(long_text, TEXT, 10.0, False)], 0, 100 + room, 300, 100)
+    finally:
+        signal.alarm(0)
+    shown = [label.text for label in panel.labels]
+    win.close()
+    assert y == 100
+    assert not any(text.startswith("Anna attacks") for text in shown)
