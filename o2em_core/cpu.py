@@ -11,6 +11,7 @@ Python once per frame.
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 import numpy as np
 from numba import int16, int64, njit, uint8
@@ -18,6 +19,7 @@ from numba import int16, int64, njit, uint8
 import mcs48
 
 from . import bus, vdc
+from .layout import Table
 from .pointer import view
 from .state import (AC_FLAG, BS_FLAG, BUS, C_FLAG, EV_TICK, F0_FLAG, F1, IEN_I, IEN_T, IN_IRQ,
                     INT, JNI_END, JNI_TARGET, MB, P1, P2, PC, PRESCALE, PSW, PSW_ONE, SP_MASK,
@@ -38,23 +40,6 @@ STACK_PC_HIGH = 0x0F         #   and PC bits 11-8
 #   IMM  #data (the byte after the opcode)
 MODE_NONE, MODE_REG, MODE_IND, MODE_IMM = 0, 1, 2, 3
 
-# The operations, one per mnemonic with its operand written as "x". Their position in this
-# tuple is the number the hot loop dispatches on.
-OPERATIONS: tuple[str, ...] = (
-    "ILLEGAL", "NOP", "MOV A,x", "MOV x,A", "MOV x,#data", "ADD A,x", "ADDC A,x", "ANL A,x",
-    "ORL A,x", "XRL A,x", "INC x", "DEC x", "XCH A,x", "XCHD A,x", "DJNZ x,addr", "INC A",
-    "DEC A", "CLR A", "CPL A", "SWAP A", "DA A", "RL A", "RLC A", "RR A", "RRC A",
-    "JMP addr", "CALL addr", "RET", "RETR", "JMPP @A", "MOVP A,@A", "MOVP3 A,@A",
-    "MOVX A,x", "MOVX x,A", "JBb addr", "JC addr", "JNC addr", "JZ addr", "JNZ addr",
-    "JT0 addr", "JNT0 addr", "JT1 addr", "JNT1 addr", "JF0 addr", "JF1 addr", "JTF addr",
-    "JNI addr", "EN I", "DIS I", "EN TCNTI", "DIS TCNTI", "STRT T", "STRT CNT", "STOP TCNT",
-    "MOV A,T", "MOV T,A", "MOV A,PSW", "MOV PSW,A", "CLR C", "CPL C", "CLR F0", "CPL F0",
-    "CLR F1", "CPL F1", "SEL RB0", "SEL RB1", "SEL MB0", "SEL MB1", "ENT0 CLK",
-    "OUTL BUS,A", "INS A,BUS", "ORL BUS,x", "ANL BUS,x", "IN A,P1", "IN A,P2", "OUTL P1,A",
-    "OUTL P2,A", "ORL P1,x", "ORL P2,x", "ANL P1,x", "ANL P2,x", "MOVD A,Pp", "MOVD Pp,A",
-    "ORLD Pp,A", "ANLD Pp,A",
-)
-
 
 def op_name(mnemonic: str) -> str:
     """The hot loop's name of an operation: "MOV x,#data" -> OP_MOV_X_IMM, "JBb addr" ->
@@ -62,96 +47,111 @@ def op_name(mnemonic: str) -> str:
     return "OP_" + re.sub(r"\W+", "_", mnemonic.replace("#data", "IMM")).strip("_").upper()
 
 
-# One module global per operation (OP_NOP = 1, ...), made from OPERATIONS so nothing is kept
-# in step by hand. They are plain ints, so numba compiles them into ``run`` as constants.
-globals().update({op_name(m): i for i, m in enumerate(OPERATIONS)})
-# The same names declared, in the same order, so that a reader and a static checker (mypy) see
-# them; their values are the ones just made (tests/core/test_machine.py checks the two lists).
-OP_ILLEGAL: int
-OP_NOP: int
-OP_MOV_A_X: int
-OP_MOV_X_A: int
-OP_MOV_X_IMM: int
-OP_ADD_A_X: int
-OP_ADDC_A_X: int
-OP_ANL_A_X: int
-OP_ORL_A_X: int
-OP_XRL_A_X: int
-OP_INC_X: int
-OP_DEC_X: int
-OP_XCH_A_X: int
-OP_XCHD_A_X: int
-OP_DJNZ_X_ADDR: int
-OP_INC_A: int
-OP_DEC_A: int
-OP_CLR_A: int
-OP_CPL_A: int
-OP_SWAP_A: int
-OP_DA_A: int
-OP_RL_A: int
-OP_RLC_A: int
-OP_RR_A: int
-OP_RRC_A: int
-OP_JMP_ADDR: int
-OP_CALL_ADDR: int
-OP_RET: int
-OP_RETR: int
-OP_JMPP_A: int
-OP_MOVP_A_A: int
-OP_MOVP3_A_A: int
-OP_MOVX_A_X: int
-OP_MOVX_X_A: int
-OP_JBB_ADDR: int
-OP_JC_ADDR: int
-OP_JNC_ADDR: int
-OP_JZ_ADDR: int
-OP_JNZ_ADDR: int
-OP_JT0_ADDR: int
-OP_JNT0_ADDR: int
-OP_JT1_ADDR: int
-OP_JNT1_ADDR: int
-OP_JF0_ADDR: int
-OP_JF1_ADDR: int
-OP_JTF_ADDR: int
-OP_JNI_ADDR: int
-OP_EN_I: int
-OP_DIS_I: int
-OP_EN_TCNTI: int
-OP_DIS_TCNTI: int
-OP_STRT_T: int
-OP_STRT_CNT: int
-OP_STOP_TCNT: int
-OP_MOV_A_T: int
-OP_MOV_T_A: int
-OP_MOV_A_PSW: int
-OP_MOV_PSW_A: int
-OP_CLR_C: int
-OP_CPL_C: int
-OP_CLR_F0: int
-OP_CPL_F0: int
-OP_CLR_F1: int
-OP_CPL_F1: int
-OP_SEL_RB0: int
-OP_SEL_RB1: int
-OP_SEL_MB0: int
-OP_SEL_MB1: int
-OP_ENT0_CLK: int
-OP_OUTL_BUS_A: int
-OP_INS_A_BUS: int
-OP_ORL_BUS_X: int
-OP_ANL_BUS_X: int
-OP_IN_A_P1: int
-OP_IN_A_P2: int
-OP_OUTL_P1_A: int
-OP_OUTL_P2_A: int
-OP_ORL_P1_X: int
-OP_ORL_P2_X: int
-OP_ANL_P1_X: int
-OP_ANL_P2_X: int
-OP_MOVD_A_PP: int
-OP_MOVD_PP_A: int
-OP_ORLD_PP_A: int
-OP_ANLD_PP_A: int
+class Operation(NamedTuple):
+    """One operation of the hot loop: its global's name (``op_name``) and its mnemonic with the
+    operand written as "x"."""
+
+    name: str
+    mnemonic: str
+
+
+_OPERATIONS: Table[Operation] = Table("cpu.OPERATIONS")
+
+
+def _op(mnemonic: str) -> int:
+    """The number of the next operation, ``mnemonic``'s position in the table (layout.py)."""
+    return _OPERATIONS.add(Operation(op_name(mnemonic), mnemonic))
+
+
+# The operations, one per mnemonic with its operand written as "x". Each global's value is its
+# position in this table, the number the hot loop dispatches on: plain ints, which numba
+# compiles into ``run`` as constants; the import check (Table.done) holds name and row equal.
+OP_ILLEGAL = _op("ILLEGAL")
+OP_NOP = _op("NOP")
+OP_MOV_A_X = _op("MOV A,x")
+OP_MOV_X_A = _op("MOV x,A")
+OP_MOV_X_IMM = _op("MOV x,#data")
+OP_ADD_A_X = _op("ADD A,x")
+OP_ADDC_A_X = _op("ADDC A,x")
+OP_ANL_A_X = _op("ANL A,x")
+OP_ORL_A_X = _op("ORL A,x")
+OP_XRL_A_X = _op("XRL A,x")
+OP_INC_X = _op("INC x")
+OP_DEC_X = _op("DEC x")
+OP_XCH_A_X = _op("XCH A,x")
+OP_XCHD_A_X = _op("XCHD A,x")
+OP_DJNZ_X_ADDR = _op("DJNZ x,addr")
+OP_INC_A = _op("INC A")
+OP_DEC_A = _op("DEC A")
+OP_CLR_A = _op("CLR A")
+OP_CPL_A = _op("CPL A")
+OP_SWAP_A = _op("SWAP A")
+OP_DA_A = _op("DA A")
+OP_RL_A = _op("RL A")
+OP_RLC_A = _op("RLC A")
+OP_RR_A = _op("RR A")
+OP_RRC_A = _op("RRC A")
+OP_JMP_ADDR = _op("JMP addr")
+OP_CALL_ADDR = _op("CALL addr")
+OP_RET = _op("RET")
+OP_RETR = _op("RETR")
+OP_JMPP_A = _op("JMPP @A")
+OP_MOVP_A_A = _op("MOVP A,@A")
+OP_MOVP3_A_A = _op("MOVP3 A,@A")
+OP_MOVX_A_X = _op("MOVX A,x")
+OP_MOVX_X_A = _op("MOVX x,A")
+OP_JBB_ADDR = _op("JBb addr")
+OP_JC_ADDR = _op("JC addr")
+OP_JNC_ADDR = _op("JNC addr")
+OP_JZ_ADDR = _op("JZ addr")
+OP_JNZ_ADDR = _op("JNZ addr")
+OP_JT0_ADDR = _op("JT0 addr")
+OP_JNT0_ADDR = _op("JNT0 addr")
+OP_JT1_ADDR = _op("JT1 addr")
+OP_JNT1_ADDR = _op("JNT1 addr")
+OP_JF0_ADDR = _op("JF0 addr")
+OP_JF1_ADDR = _op("JF1 addr")
+OP_JTF_ADDR = _op("JTF addr")
+OP_JNI_ADDR = _op("JNI addr")
+OP_EN_I = _op("EN I")
+OP_DIS_I = _op("DIS I")
+OP_EN_TCNTI = _op("EN TCNTI")
+OP_DIS_TCNTI = _op("DIS TCNTI")
+OP_STRT_T = _op("STRT T")
+OP_STRT_CNT = _op("STRT CNT")
+OP_STOP_TCNT = _op("STOP TCNT")
+OP_MOV_A_T = _op("MOV A,T")
+OP_MOV_T_A = _op("MOV T,A")
+OP_MOV_A_PSW = _op("MOV A,PSW")
+OP_MOV_PSW_A = _op("MOV PSW,A")
+OP_CLR_C = _op("CLR C")
+OP_CPL_C = _op("CPL C")
+OP_CLR_F0 = _op("CLR F0")
+OP_CPL_F0 = _op("CPL F0")
+OP_CLR_F1 = _op("CLR F1")
+OP_CPL_F1 = _op("CPL F1")
+OP_SEL_RB0 = _op("SEL RB0")
+OP_SEL_RB1 = _op("SEL RB1")
+OP_SEL_MB0 = _op("SEL MB0")
+OP_SEL_MB1 = _op("SEL MB1")
+OP_ENT0_CLK = _op("ENT0 CLK")
+OP_OUTL_BUS_A = _op("OUTL BUS,A")
+OP_INS_A_BUS = _op("INS A,BUS")
+OP_ORL_BUS_X = _op("ORL BUS,x")
+OP_ANL_BUS_X = _op("ANL BUS,x")
+OP_IN_A_P1 = _op("IN A,P1")
+OP_IN_A_P2 = _op("IN A,P2")
+OP_OUTL_P1_A = _op("OUTL P1,A")
+OP_OUTL_P2_A = _op("OUTL P2,A")
+OP_ORL_P1_X = _op("ORL P1,x")
+OP_ORL_P2_X = _op("ORL P2,x")
+OP_ANL_P1_X = _op("ANL P1,x")
+OP_ANL_P2_X = _op("ANL P2,x")
+OP_MOVD_A_PP = _op("MOVD A,Pp")
+OP_MOVD_PP_A = _op("MOVD Pp,A")
+OP_ORLD_PP_A = _op("ORLD Pp,A")
+OP_ANLD_PP_A = _op("ANLD Pp,A")
+OPERATIONS: tuple[str, ...] = tuple(row.mnemonic for row in _OPERATIONS.done(globals()))
 
 # ``horizon = RECHECK`` in ``run``: the one way to say "sample the interrupts (and the beam
 # events) before the next instruction". Anything that can make an interrupt pending — EN I,

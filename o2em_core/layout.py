@@ -1,12 +1,13 @@
-"""A layout table: the named rows of one array of the machine state, in the order they lie in
-it, each written as a module-level assignment of its position, ``NAME = _row("NAME", ...)``.
+"""A layout table: the named rows of one array of the machine state (or of the numbers the CPU
+dispatches on), in their order, each written as a module-level assignment of its position,
+``NAME = _row("NAME", ...)``.
 
 The position (an index, or a byte offset: the widths of the rows above) is generated, never
 counted by hand, and it lands in a plain module integer, which numba compiles in as a constant
 and type checkers see. Each name is therefore written twice, as the global and as the row's
-name; ``Table.done`` holds the two equal when the module is imported. The register file
-(``state.REGISTERS``), the parts of ``mem`` (``state.MEM_PARTS``), the sound state
-(``sound.SOUND_STATE``) and the compositor's scratch (``raster.SCRATCH_FIELDS``) are such tables,
+name; ``Table.done`` holds the two equal when the module is imported. The CPU's operations
+(``cpu.OPERATIONS``), the register file (``state.REGISTERS``), the parts of ``mem``
+(``state.MEM_PARTS``), the sound state (``sound.SOUND_STATE``) and the compositor's scratch (``raster.SCRATCH_FIELDS``) are such tables,
 and the save-state fingerprint is computed from them (``savestate.layout_fingerprint``).
 """
 from __future__ import annotations
