@@ -22,6 +22,12 @@ from board_ledger.errors import LedgerError, UnknownName
 from board_ledger.numbers import MAX_DIGITS, whole_number
 
 
+#: the most a country may be worth: the PBR track printed on the board runs from 1 to 100
+#: (docs/ledger.md, the `value` line); a custom value or board file asking more is refused, so every
+#: PBR, price and chart stays of the board's size
+MAX_VALUE = 100
+
+
 @dataclass(frozen=True)
 class Country:
     """One row of the board: its zone, its place in the zone's printed list and its value."""
@@ -164,6 +170,10 @@ def parse_board(text: str, source: str = "board file") -> Board:
                                     "numbers (digits 0-9, at most {digits})").format(
                                         source=source, lineno=lineno, digits=MAX_DIGITS))
             country = Country(row["country"], *numbers)
+            if country.value > MAX_VALUE:
+                raise LedgerError(_("{source} line {lineno}: a country's value is at most {most} (the "
+                                    "length of the PBR track), not {value}").format(
+                                        source=source, lineno=lineno, most=MAX_VALUE, value=country.value))
             if not country.name or country.name == "-":     # '-' is "none" in 'allies NAME -'
                 raise LedgerError(_("{source} line {lineno}: a country needs a name (not '-')").format(
                     source=source, lineno=lineno))

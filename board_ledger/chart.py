@@ -25,11 +25,22 @@ def pbr_series(states: list[State]) -> dict[str, list[float]]:
     return series
 
 
-def _nice_step(top: float) -> int:
-    for step in (1, 2, 5, 10, 20, 25, 50, 100):
-        if top / step <= 10:
+GRID_LINES = 10                    # at most this many steps up the PBR axis, however high the PBR
+
+
+def grid_step(top: float) -> int:
+    """The step between the PBR axis's grid lines: 1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500 ...
+    (each decade's 10, 20, 25, 50), the smallest that reaches ``top`` in at most GRID_LINES steps.
+    Its size follows the PBR's number of digits, so the axis has a handful of lines for any PBR."""
+    for step in (1, 2, 5):
+        if top <= step * GRID_LINES:
             return step
-    return 200
+    decade = 10
+    while True:
+        for factor in (1, 2, 2.5, 5):
+            if top <= factor * decade * GRID_LINES:
+                return int(factor * decade)
+        decade *= 10
 
 
 def pbr_svg(states: list[State], title: str | None = None) -> str:
@@ -37,8 +48,8 @@ def pbr_svg(states: list[State], title: str | None = None) -> str:
     series = pbr_series(states)
     count = max(len(states) - 1, 1)
     top = max([10.0] + [v for values in series.values() for v in values])
-    step = _nice_step(top)
-    top = (int(top) // step + 1) * step
+    step = grid_step(top)
+    top = (int(top) // step + 1) * step          # the axis ends one step above: at most 12 lines
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
 
     def x(i: int) -> float:

@@ -17,7 +17,7 @@ from typing import Any, Callable
 from i18n import N_, _, ngettext
 
 from board_ledger import events as ev
-from board_ledger.board import name_key, parse_board, shown, standard_board, unwritable
+from board_ledger.board import MAX_VALUE, name_key, parse_board, shown, standard_board, unwritable
 from board_ledger.numbers import clipped, whole_number
 from board_ledger.errors import LedgerError, NotationError, RuleError
 from board_ledger.state import ALLIED, CONQUERED, WEAPONS, Confrontation, Player, State, War, WarResult
@@ -235,6 +235,9 @@ def _edit_board(s: State, e: ev.SetValue | ev.SetZone) -> ev.Event:
     if isinstance(e, ev.SetValue):
         if e.value < 0:
             raise RuleError("variant 3", _("a country's value cannot be negative"))
+        if e.value > MAX_VALUE:
+            raise RuleError("variant 3", _("a country's value is at most {most} (the length of the PBR "
+                                           "track), not {value}").format(most=MAX_VALUE, value=e.value))
         s.board = s.board.edited(country, value=e.value)
     else:
         if e.zone < 1:

@@ -209,9 +209,10 @@ def test_repl_on_a_damaged_file_is_one_sentence(tmp_path):
 
 def test_repl_warns_when_a_pbr_passes_the_printed_track(tmp_path):
     board = tmp_path / "big.csv"
-    board.write_text("zone,position,country,pbu\n1,1,Atlantis,10\n2,1,Borealis,10\n3,1,Giant,101\n")
+    board.write_text("zone,position,country,pbu\n1,1,Atlantis,100\n1,2,Small,2\n2,1,Borealis,10\n"
+                     "3,1,Giant,100\n")                 # 100: the most a country may be worth
     res = ledger(stdin="board big.csv\nplayers Anna Bert\nstart Bert\nhomeland Bert Borealis\n"
-                 "homeland Anna Atlantis\nallies Bert -\nallies Anna -\nattack Anna Giant\nwar Anna 0\n"
+                 "homeland Anna Atlantis\nallies Bert -\nallies Anna Small\nattack Anna Giant\nwar Anna 0\n"
                  "status\n", cwd=tmp_path)
     assert "warning: Anna's PBR 101 is past 100, the end of the printed track" in res.stdout
     assert "(past the printed track)" in res.stdout
