@@ -4,6 +4,9 @@
 file; `--check` only compares the rebuilt bytes with the shipped ones (exit 1 when they differ),
 which the tests use. An image is a sequence of pieces, each one source assembled over an
 address range, concatenated in file order (a banked cartridge has one piece per 2 KB bank).
+The battle cartridge's banks and RAM come from cartridge/conquest/memory.toml (tools/memory_map.py):
+its generated includes are written first, and its map with every bank's free bytes is written
+to cartridge/roms/conquest.map and printed.
 """
 from __future__ import annotations
 
@@ -16,20 +19,20 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from cartridge.asm48 import AsmError, assemble  # noqa: E402
+from cartridge.asm48.assembly import Assembly  # noqa: E402
+from tools import memory_map  # noqa: E402
 
 ROM_DIR = ROOT / "cartridge" / "roms"
+CONQUEST = ROOT / "cartridge" / "conquest"
+MEMORY_TOML = CONQUEST / "memory.toml"
 
 # image name -> pieces (piece name, main source, first address, last address), in file order
 IMAGES: dict[str, tuple[tuple[str, str, int, int], ...]] = {
     "bios": (("bios", "cartridge/bios/bios.a48", 0x000, 0x3FF),),   # internal ROM of the 8048
-    # The battle program: four 2 KB banks chosen by P10/P11 (cartridge/conquest/vars.inc); the
-    # file holds bank 0 first and bank 3, the one seen after reset, last (docs/hardware.md §4.2).
-    "conquest": (
-        ("bank0", "cartridge/conquest/data.a48", 0x400, 0xBFF),
-        ("bank1", "cartridge/conquest/program_b.a48", 0x400, 0xBFF),
-        ("bank2", "cartridge/conquest/data.a48", 0x400, 0xBFF),
-        ("bank3", "cartridge/conquest/conquest.a48", 0x400, 0xBFF),
-    ),
+    # The battle program: four 2 KB banks chosen by P10/P11, bank 0 first in the file and bank 3,
+    # the one seen after reset, last (docs/hardware.md §4.2); memory.toml names their sources.
+    "conquest": tuple((f"bank{b.number}", b.source, memory_map.BANK_FIRST, memory_map.BANK_LAST)
+                      for b in sorted(memory_map.load(MEMORY_TOML).banks, key=lambda b: b.number)),
 }
 
 
@@ -37,29 +40,39 @@ class BuildError(Exception):
     """A source that does not assemble or does not fit its range."""
 
 
-def _piece(source: str, first: int, last: int) -> tuple[bytes, dict[str, int]]:
-    path = ROOT / source
+def generated(mem: memory_map.MemoryMap) -> dict[Path, str]:
+    """The include files memory.toml makes, by path."""
+    return {CONQUEST / "memory.inc": memory_map.memory_inc(mem),
+            CONQUEST / "dispatch0.inc": memory_map.dispatch_inc(mem, 0),
+            CONQUEST / "dispatch2.inc": memory_map.dispatch_inc(mem, 2)}
+
+
+def _assemble(path: Path, first: int, last: int) -> Assembly:
+    """The assembly of one piece; BuildError when it does not assemble or leaves its range."""
     try:
         result = assemble(path.read_text(), filename=str(path), include_dirs=[str(path.parent)])
     except AsmError as err:
         raise BuildError(str(err)) from None
-    end = result.origin + len(result.data) - 1
-    if result.origin < first or end > last:
-        raise BuildError(f"{source} fills {result.origin:#x}-{end:#x}, more than its range "
-                         f"{first:#x}-{last:#x}")
-    return result.image(first, last), result.symbols
+    used = result.memory
+    if used and (min(used) < first or max(used) > last):
+        raise BuildError(f"{path.name} fills {min(used):#x}-{max(used):#x}, more than its range "
+                         f"{first:#x}-{last:#x}: the bank overflows")
+    return result
 
 
-def build(name: str) -> tuple[bytes, dict[str, int]]:
+def build(name: str, memories: dict[int, dict[int, int]] | None = None
+          ) -> tuple[bytes, dict[str, int]]:
     """Assemble image `name`; returns its bytes and its symbol table. A symbol with the same
     value in every piece keeps its plain name; piece-specific labels are also written as
-    `PIECE.label`."""
+    `PIECE.label`. `memories` receives each piece's assembled bytes by address, by position."""
     data = bytearray()
     tables = []
-    for piece, source, first, last in IMAGES[name]:
-        image, symbols = _piece(source, first, last)
-        data += image
-        tables.append((piece, symbols))
+    for n, (piece, source, first, last) in enumerate(IMAGES[name]):
+        result = _assemble(ROOT / source, first, last)
+        data += result.image(first, last)
+        tables.append((piece, result.symbols))
+        if memories is not None:
+            memories[n] = result.memory
     if len(tables) == 1:
         return bytes(data), tables[0][1]
     merged: dict[str, int] = {}
@@ -91,22 +104,41 @@ def main(argv: list[str] | None = None) -> int:
               file=sys.stderr)
         return 2
     stale = []
+    try:
+        mem = memory_map.load(MEMORY_TOML)
+    except memory_map.MapError as err:
+        print(f"build_roms: {err}", file=sys.stderr)
+        return 1
+    includes = generated(mem)
+    for path, text in includes.items():
+        if args.check:
+            if not path.exists() or path.read_text() != text:
+                stale.append(path.name)
+        else:
+            path.write_text(text)
     for name in args.names or IMAGES:
+        memories: dict[int, dict[int, int]] = {}
         try:
-            image, symbols = build(name)
+            image, symbols = build(name, memories)
         except BuildError as err:
             print(f"build_roms: {name}: {err}", file=sys.stderr)
             return 1
         bin_path, sym_path = ROM_DIR / f"{name}.bin", ROM_DIR / f"{name}.json"
+        outputs = {bin_path: image, sym_path: symbol_text(symbols).encode()}
+        if name == "conquest":
+            outputs[ROM_DIR / "conquest.map"] = memory_map.report(mem, memories).encode()
         if args.check:
-            if not bin_path.exists() or bin_path.read_bytes() != image:
-                stale.append(name)
+            stale += [p.name for p, data in outputs.items()
+                      if not p.exists() or p.read_bytes() != data]
             continue
-        bin_path.write_bytes(image)
-        sym_path.write_text(symbol_text(symbols))
+        for path, data in outputs.items():
+            path.write_bytes(data)
         print(f"{bin_path.relative_to(ROOT)}: {len(image)} bytes")
+        if name == "conquest":
+            for (piece, *_), gaps in zip(IMAGES[name], map(memory_map.holes, memories.values())):
+                print(f"  {piece}: {sum(n for _, n in gaps)} bytes free")
     if stale:
-        print(f"build_roms: {', '.join(stale)} differ from the source; run tools/build_roms.py.",
+        print(f"build_roms: {', '.join(stale)} differ from the sources; run tools/build_roms.py.",
               file=sys.stderr)
         return 1
     return 0
