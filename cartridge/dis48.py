@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Sequence
 
 import i18n
-from i18n import _
-from safefiles import read_at_most
+from i18n import _, os_reason
+from safefiles import read_at_most, write_stdout
 
 from . import __version__
 from .asm48.cli import OneLineParser, parse_address, read_input
@@ -147,7 +147,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(_("{prog}: {reason}; give a smaller image or a lower --org").format(
             prog=PROG, reason=e), file=sys.stderr)
         return 2
-    sys.stdout.write(text)
+    try:
+        write_stdout(text)
+    except BrokenPipeError:      # the reader left (`| head`): nothing more to say
+        return 1
+    except OSError as e:
+        print(_("{prog}: cannot write the standard output: {reason}").format(
+            prog=PROG, reason=os_reason(e)), file=sys.stderr)
+        return 1
     return 0
 
 

@@ -141,6 +141,8 @@ OS_REASONS: dict[int, str] = {
     errno.ENODEV: N_("No such device"),
     errno.EFBIG: N_("File too large"),
     errno.EDQUOT: N_("Disk quota exceeded"),
+    errno.EBADF: N_("Bad file descriptor"),        # a closed standard input or output (>&-)
+    errno.EPIPE: N_("Broken pipe"),                # a reader of the output that went away
     errno.EADDRINUSE: N_("Address already in use"),             # the web ledger's --port
     errno.EADDRNOTAVAIL: N_("Cannot assign requested address"),   # and its --host
 }

@@ -9,8 +9,8 @@ only ``i18n`` for its sentences.
 """
 from __future__ import annotations
 
-from safefiles.atomic import STDOUT, write_all, write_atomically
+from safefiles.atomic import STDOUT, write_all, write_atomically, write_stdout
 from safefiles.bounded import NotRegularFile, NotText, TooLarge, read_at_most, read_text_at_most
 
-__all__ = ["STDOUT", "write_all", "write_atomically", "NotRegularFile", "NotText", "TooLarge",
-           "read_at_most", "read_text_at_most"]
+__all__ = ["STDOUT", "write_all", "write_atomically", "write_stdout", "NotRegularFile", "NotText",
+           "TooLarge", "read_at_most", "read_text_at_most"]

@@ -3,12 +3,14 @@ output, with the modes the umask gives (the assembler's outputs, the app's state
 dumps and exports)."""
 from __future__ import annotations
 
+import errno
 import os
 import stat
 import sys
 import tempfile
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TextIO
 
 STDOUT = "-"          # the name that means standard output
 
@@ -35,11 +37,53 @@ def _special(path: Path) -> bool:
         return False
 
 
+def _refuse_unwritable(path: Path | str) -> None:
+    """An OSError now, before any file is replaced, for a target written as it is that cannot
+    be written at all: a folder, or a device or FIFO without write permission."""
+    if _is_stdout(path):
+        return
+    if os.path.isdir(path):
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
+    if os.path.exists(path) and not os.access(path, os.W_OK):
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
+
+
+def write_stdout(content: bytes | str) -> None:
+    """``content`` on standard output, flushed; an OSError naming STDOUT when standard output
+    is closed (``>&-``: sys.stdout is None), full (``>/dev/full``) or a pipe nobody reads. After
+    a failure standard output points at /dev/null, so that Python's own flush at exit does not
+    fail a second time with a traceback of its own."""
+    stream = sys.stdout
+    try:
+        if stream is None:
+            raise OSError(errno.EBADF, os.strerror(errno.EBADF), STDOUT)
+        if isinstance(content, str):
+            stream.write(content)
+            stream.flush()
+        else:
+            stream.flush()
+            stream.buffer.write(content)
+            stream.buffer.flush()
+    except OSError as exc:
+        if stream is not None:
+            _silence(stream)
+        raise _naming(exc, STDOUT) from None
+
+
+def _silence(stream: TextIO) -> None:
+    """Point the stream's file descriptor at /dev/null (what is still buffered goes there)."""
+    try:
+        fileno = stream.fileno()
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, fileno)
+        os.close(devnull)
+    except (OSError, ValueError):      # no file descriptor (a test's StringIO)
+        pass
+
+
 def _write_stream(path: Path | str, content: bytes) -> None:
     if _is_stdout(path):
-        sys.stdout.flush()
-        sys.stdout.buffer.write(content)
-        sys.stdout.buffer.flush()
+        write_stdout(content)
         return
     with open(path, "wb") as f:
         f.write(content)
@@ -58,6 +102,7 @@ def _write_files(files: Iterable[tuple[Path | str, bytes]]) -> None:
         for path, content in files:
             try:
                 if _is_stdout(path) or _special(Path(path)):
+                    _refuse_unwritable(path)
                     direct.append((path, content))
                     continue
                 target = Path(os.path.realpath(path))

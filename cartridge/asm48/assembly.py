@@ -46,7 +46,11 @@ class Assembly:
         if end_inclusive < start - 1:
             raise ValueError(_("empty or reversed range "
                                "{start:#x}-{end:#x}").format(start=start, end=end_inclusive))
-        return bytes(self.memory.get(a, fill) for a in range(start, end_inclusive + 1))
+        image = bytearray([fill]) * (end_inclusive + 1 - start)
+        for address, byte in self.memory.items():
+            if start <= address <= end_inclusive:
+                image[address - start] = byte
+        return bytes(image)
 
 
 def _source_form(value: Value) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Callable, NoReturn, Sequence, TypeVar
@@ -20,6 +21,13 @@ from .errors import AsmError
 from .source import FILE_LIMIT
 
 PROG = "asm48"
+#: an address on the command line, ASCII only: $400, 400h, 0x400, 0o2000, 0b100, 1024 (int()
+#: alone would also take Unicode digits such as '٣' and underscores such as '1_0')
+ADDRESS_RE = re.compile(r"\$(?P<dollar>[0-9A-Fa-f]+)|(?P<h>[0-9][0-9A-Fa-f]*)[hH]"
+                        r"|(?P<c>0[xX][0-9A-Fa-f]+|0[oO][0-7]+|0[bB][01]+|[0-9]+)", re.ASCII)
+#: the largest image --range writes: 64 KB, more than any MCS-48 address space (the 8048's is
+#: 4 KB), so a typo of a few digits cannot ask for a terabyte of fill bytes
+RANGE_LIMIT = 0x10000
 
 Content = TypeVar("Content")
 
@@ -56,14 +64,14 @@ def read_input(prog: str, path: Path | str, read: Callable[[Path | str], Content
 
 
 def parse_address(text: str) -> int:
-    """An address as 0x400, $400, 400h or decimal 1024."""
-    t = text.strip()
+    """An address as 0x400, $400, 400h or decimal 1024, in ASCII digits (ADDRESS_RE)."""
+    match = ADDRESS_RE.fullmatch(text.strip())
     try:
-        if t.startswith("$"):
-            return int(t[1:], 16)
-        if t[-1:] in "hH":
-            return int(t[:-1], 16)
-        return int(t, 0)
+        if match is None:
+            raise ValueError(text)
+        if match["c"] is not None:
+            return int(match["c"], 0)      # as Python reads it: 0400 is refused, not octal
+        return int(match["dollar"] or match["h"], 16)
     except ValueError:
         raise argparse.ArgumentTypeError(_("invalid address '{text}'").format(text=text)) from None
 
@@ -77,6 +85,10 @@ def parse_range(text: str) -> tuple[int, int]:
     if hi < lo:
         raise argparse.ArgumentTypeError(_("range '{text}' ends before it "
                                            "starts").format(text=text))
+    if hi >= RANGE_LIMIT:
+        raise argparse.ArgumentTypeError(_("range '{text}' ends beyond {last:X}h, the largest "
+                                           "address space").format(text=text,
+                                                                   last=RANGE_LIMIT - 1))
     return lo, hi
 
 

@@ -18,8 +18,8 @@ from . import directives
 from .assembly import Assembly, format_listing
 from .conditionals import CONDITIONALS
 from .encoder import encode, is_instruction
-from .errors import (AsmError, Diagnostic, EndOfSource, ExitMacro, ExpansionLimit, Reported,
-                     SourceError)
+from .errors import (AsmError, BeyondMemory, Diagnostic, EndOfSource, ExitMacro, Limit, Reported,
+                     SourceError, Stop)
 from .expansion import BLOCK_CONTROLS, MACRO_CONTROLS, Expansion, split_controls
 from .expr import Value
 from .lexer import NAME_RE, Operand, Statement, as_indented_definition, parse_line
@@ -112,6 +112,8 @@ class Engine:
             except Reported:
                 pass
             except SourceError as e:
+                if isinstance(e, Limit) or (isinstance(e, BeyondMemory) and p.macros.running):
+                    raise Stop(p.report.diagnostic(e)) from None
                 p.report.record(e)
 
     def parse(self, text: str) -> Statement:
@@ -303,7 +305,7 @@ class Engine:
                                 "{levels} levels").format(levels=MAX_NESTING))
         p.macros.expanded_lines += max(len(body), 1)
         if p.macros.expanded_lines > MAX_EXPANDED_LINES:
-            raise ExpansionLimit(Diagnostic(
+            raise Stop(Diagnostic(
                 src.file, src.line, 1,
                 _("macros, REPT, IRP, IRPC and WHILE expand more than {limit} lines; a program "
                   "for 4 KB of program memory needs far fewer (a repeat count too large?)"
@@ -366,7 +368,7 @@ def assemble(text: str, filename: str = "<string>",
             Engine(p).run_file_text(text, filename)
         except EndOfSource:
             pass
-        except ExpansionLimit as limit:
+        except Stop as limit:
             raise AsmError([limit.diagnostic]) from None
         values: dict[str, object] = {k: s.value for k, s in p.symbols.table.items()}
         if (number == 1 and not p.values.used_unknown) or values == prev_values:

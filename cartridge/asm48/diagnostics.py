@@ -17,12 +17,16 @@ class Diagnostics:
         self.dialect_rules = dialect
         self.found: list[Diagnostic] = []
 
-    def record(self, err: SourceError) -> None:
-        """An error in the current line; without a column, at its operation."""
+    def diagnostic(self, err: SourceError) -> Diagnostic:
+        """``err`` as a diagnostic of the current line; without a column, at its operation."""
         src = self.position.line
         st = self.position.statement
         column = err.column or (st.op_column if st and st.op else 1)
-        self.found.append(Diagnostic(src.file, src.line, column, err.message + src.note))
+        return Diagnostic(src.file, src.line, column, err.message + src.note)
+
+    def record(self, err: SourceError) -> None:
+        """An error in the current line."""
+        self.found.append(self.diagnostic(err))
 
     def warn(self, text: str, column: int) -> None:
         src = self.position.line

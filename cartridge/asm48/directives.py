@@ -12,11 +12,12 @@ from typing import Callable
 
 from i18n import N_, _
 
-from .errors import EndOfSource, ExitMacro, SourceError
+from .errors import EndOfSource, ExitMacro, Limit, SourceError
 from .expr import UserFunction
 from .lexer import NAME_RE, Operand, Statement, split_operands
 from .location import StructDef
 from .pass_state import Pass
+from .sections import MAX_SECTION_DEPTH
 from .source import read_named, unquote
 
 Handler = Callable[[Pass, Statement], None]
@@ -509,11 +510,11 @@ def define_quad_words(p: Pass, st: Statement) -> None:
 def binary_include(p: Pass, st: Statement) -> None:
     ops = operands(st, 1, 3)
     name = unquote(ops[0].text)
-    path = p.includes.find(name, p.position.line.file)
+    path = p.includes.named(name, p.position.line.file)
     if path is None:
         raise SourceError(_("binary file '{name}' not found").format(name=name),
                           column=ops[0].column)
-    blob = read_named(path, f"'{name}'", ops[0].column)
+    blob = read_named(path, _("binary file '{name}'").format(name=name), ops[0].column)
     start = p.values.known_int(ops[1]) if len(ops) > 1 else 0
     length = p.values.known_int(ops[2]) if len(ops) > 2 else len(blob) - start
     if not (0 <= start <= len(blob) and 0 <= length <= len(blob) - start):
@@ -593,6 +594,9 @@ def section(p: Pass, st: Statement) -> None:
     if not NAME_RE.fullmatch(operand.text):
         raise SourceError(_("invalid section name '{text}'").format(text=operand.text),
                           column=operand.column)
+    if p.sections.depth >= MAX_SECTION_DEPTH:
+        raise Limit(_("SECTIONs nested deeper than {levels} levels").format(
+            levels=MAX_SECTION_DEPTH), column=operand.column)
     p.sections.enter(operand.text)
 
 

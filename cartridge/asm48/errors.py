@@ -63,10 +63,21 @@ class EndOfSource(Exception):
     """END: stop reading source."""
 
 
-class ExpansionLimit(Exception):
-    """The lines expanded from block bodies passed the limit: the assembly stops with this one
-    diagnostic (raised past the per-line error handling, so an outer REPT does not try again
-    and again)."""
+class Limit(SourceError):
+    """A statement that passes one of asm48's limits (SECTION depth): the assembly stops at it,
+    as every line after it would only report what follows from it."""
+
+
+class BeyondMemory(SourceError):
+    """Code beyond the program memory. Inside a macro, REPT, IRP, IRPC or WHILE the expansion is
+    running away (a repeat count too large), so the assembly stops there instead of expanding
+    on to MAX_EXPANDED_LINES."""
+
+
+class Stop(Exception):
+    """The assembly stops with this one diagnostic: a Limit, code of an expansion beyond program
+    memory, or more lines expanded than allowed (raised past the per-line error handling, so an
+    outer REPT does not try again and again)."""
 
     def __init__(self, diagnostic: Diagnostic):
         super().__init__(str(diagnostic))

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from i18n import _
 
 from .encoder import CODE_END
-from .errors import SourceError
+from .errors import BeyondMemory, SourceError
 from .source import Position, SrcLine
 
 # CPUs whose program memory cannot be extended: asl limits their code (its manual, CPU list)
@@ -37,20 +37,22 @@ class Output:
         """List and store `data` from `start`; an error for bytes beyond the CPU's program
         memory or over code assembled earlier (the other bytes are stored)."""
         self.list_line(start, data)
-        problem = None
+        problem: SourceError | None = None
         end = CODE_LIMITS.get(cpu, CODE_END)
         for addr, b in enumerate(data, start):
             if addr > end and end < CODE_END:
-                problem = problem or _('code at {addr:X}h is beyond the {kb} KB program memory '
-                                       'of the {cpu} (asl: "address overflow")').format(
-                                           addr=addr, kb=end + 1 >> 10, cpu=cpu)
-            elif addr > CODE_END:
-                problem = problem or _("code at {addr:X}h is beyond program memory "
-                                       "(000h-FFFh)").format(addr=addr)
-            elif addr in self.memory:
-                problem = problem or _("code at {addr:03X}h overlaps code assembled "
-                                       "earlier").format(addr=addr)
+                problem = BeyondMemory(_('code at {addr:X}h is beyond the {kb} KB program memory '
+                                         'of the {cpu} (asl: "address overflow")').format(
+                                             addr=addr, kb=end + 1 >> 10, cpu=cpu))
+                break
+            if addr > CODE_END:
+                problem = BeyondMemory(_("code at {addr:X}h is beyond program memory "
+                                         "(000h-FFFh)").format(addr=addr))
+                break
+            if addr in self.memory:
+                problem = problem or SourceError(_("code at {addr:03X}h overlaps code assembled "
+                                                   "earlier").format(addr=addr))
             else:
                 self.memory[addr] = b
         if problem:
-            raise SourceError(problem)
+            raise problem

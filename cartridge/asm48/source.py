@@ -2,6 +2,7 @@
 continuation, the position of the pass (the line being assembled) and the include files."""
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -108,22 +109,30 @@ class Includes:
     dirs: tuple[Path, ...]
     chain: list[Path] = field(default_factory=list)
 
-    def find(self, name: str, including: str) -> Path | None:
-        """The file `name`: next to the including file, else in the -I directories."""
+    def candidates(self, name: str, including: str) -> list[Path]:
+        """Where `name` is looked for: next to the including file, then in the -I directories."""
         base = Path(including).parent if including != NO_FILE else Path(".")
-        for directory in (base, *self.dirs):
-            candidate = directory / name
-            if candidate.is_file():
-                return candidate
-        return None
+        return [directory / name for directory in (base, *self.dirs)]
+
+    def find(self, name: str, including: str) -> Path | None:
+        """The regular file `name`, the first of its candidates."""
+        return next((path for path in self.candidates(name, including) if path.is_file()), None)
+
+    def named(self, name: str, including: str) -> Path | None:
+        """The file `name` to read: the regular file ``find`` gives, else the first candidate
+        that is there at all (a folder, FIFO or device), so that reading it says what it is
+        instead of "not found"."""
+        return self.find(name, including) or next(
+            (path for path in self.candidates(name, including) if os.path.lexists(path)), None)
 
     def read(self, name: str, column: int, including: str) -> tuple[str, str]:
         """(text, file name) of an include file: next to the including file, in the -I
         directories, then asl's standard include files built into asm48."""
         path = self.find(name, including)
+        if path is None and name.lower() in STANDARD_INCLUDES:
+            return STANDARD_INCLUDES[name.lower()], f"<asm48>/{name.lower()}"
+        path = path or self.named(name, including)
         if path is None:
-            if name.lower() in STANDARD_INCLUDES:
-                return STANDARD_INCLUDES[name.lower()], f"<asm48>/{name.lower()}"
             raise SourceError(_("include file '{name}' not found (searched next to {including} "
                                 "and in -I directories)").format(name=name, including=including),
                               column=column)

@@ -188,7 +188,7 @@ def test_line_numbers_count_only_line_ends():
 
 
 @pytest.mark.parametrize("directive, described", [("include", "include file 'big.inc'"),
-                                                  ("binclude", "'big.inc'")])
+                                                  ("binclude", "binary file 'big.inc'")])
 def test_an_include_over_the_file_limit_is_one_error_not_read_whole(tmp_path, directive, described):
     from cartridge.asm48.source import FILE_LIMIT
 

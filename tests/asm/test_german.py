@@ -117,8 +117,7 @@ def test_assembler_errors_and_warnings_in_german(tmp_path, locale):
         "seines Operandenbytes bei 004h (Abstand +508 Bytes)",
         "bad.a48:11:5: Fehler: in der Funktion f: Division durch null",
         "bad.a48:12:5: Fehler: Wert 300 (Byte) außerhalb des Bereichs -128..255",
-        "bad.a48:14:10: Fehler: Include-Datei 'folder' nicht gefunden (gesucht neben bad.a48 und "
-        "in den -I-Verzeichnissen)",
+        "bad.a48:14:10: Fehler: Include-Datei 'folder' ist keine reguläre Datei",
         "bad.a48:15:1: Fehler: IF ohne ENDIF am Ende des Quelltexts",
     ]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.a48", "folder"]

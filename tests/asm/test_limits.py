@@ -29,10 +29,10 @@ def test_a_dup_that_fits_still_works():
 
 
 @pytest.mark.parametrize("source", [
-    " org 0\n rept 100000000\n nop\n endm\n",
     " org 0\n rept 100000000\n endm\n",
-    " org 0\n rept 10000\n rept 10000\n nop\n endm\n endm\n",
-    " org 0\n irpc c," + "x" * 300000 + "\n nop\n endm\n",
+    " org 0\n rept 100000000\n ds 1\n endm\n",
+    " org 0\n rept 10000\n rept 10000\n endm\n endm\n",
+    " org 0\n irpc c," + "x" * 300000 + "\n endm\n",
     " org 0\nm macro\n m\n m\n endm\n m\n",
 ])
 def test_runaway_expansion_is_one_error_and_no_output(tmp_path, source):
@@ -48,3 +48,50 @@ def test_runaway_expansion_is_one_error_and_no_output(tmp_path, source):
 
 def test_a_rept_of_a_whole_program_memory_still_works():
     assert assemble(" org 0\n rept 4096\n nop\n endm\n").image(0, 0xFFF) == bytes(4096)
+
+
+@pytest.mark.parametrize("source, expansion", [
+    (" org 0\n rept 100000000\n nop\n endm\n", "REPT at loop.a48:2"),
+    (" org 0\n rept 10000\n rept 10000\n nop\n endm\n endm\n", "REPT at loop.a48:3"),
+    (" org 0\n irpc c," + "x" * 300000 + "\n nop\n endm\n", "IRPC at loop.a48:2"),
+    (" org 0\nn set 0\n while n < 100000\n db 1,2\nn set n+1\n endm\n", "WHILE at loop.a48:3"),
+    (" cpu 8021\n org 0\n rept 100000000\n nop\n endm\n", "REPT at loop.a48:3"),
+])
+def test_an_expansion_whose_code_leaves_program_memory_stops_there(tmp_path, monkeypatch,
+                                                                   source, expansion):
+    """A runaway repetition that assembles code is stopped where its code leaves the program
+    memory, after at most 4096 lines, not after MAX_EXPANDED_LINES of them (issue 26): the one
+    error names the first address beyond memory and the expansion."""
+    import cartridge.asm48.core as core
+
+    monkeypatch.setattr(core, "MAX_EXPANDED_LINES", 6000)    # more than 4096: not the stop
+    with pytest.raises(AsmError) as err:
+        assemble(source, str(tmp_path / "loop.a48"))
+    (diagnostic,) = err.value.diagnostics
+    assert "beyond" in diagnostic.message and "program memory" in diagnostic.message
+    assert f"(in {expansion}" in diagnostic.message.replace(str(tmp_path) + "/", "")
+
+
+def test_code_beyond_memory_outside_an_expansion_is_still_one_error_among_others():
+    with pytest.raises(AsmError) as err:
+        assemble(" org 0FFEh\n mov a,#1\n mov a,#1\n bogus\n")
+    assert [d.line for d in err.value.diagnostics] == [3, 4]
+
+
+def test_sections_nest_64_deep_and_no_deeper():
+    """Each SECTION level multiplies the work of every line (each name is looked up in every
+    open section): 1000 nested SECTIONs took a minute; now the 65th level is one error and the
+    assembly stops (the ENDSECTIONs after it would each fail too)."""
+    from cartridge.asm48.sections import MAX_SECTION_DEPTH
+
+    def nested(levels: int) -> str:
+        opening = "".join(f"s{i} section s{i}\nl{i}: nop\n" for i in range(levels))
+        return " org 0\n" + opening + " jmp l0\n" + " endsection\n" * levels
+
+    deepest = assemble(nested(MAX_SECTION_DEPTH))
+    assert deepest.image(0, MAX_SECTION_DEPTH + 1)[-2:] == bytes([0x04, 0x00])    # jmp l0
+    with pytest.raises(AsmError) as err:
+        assemble(nested(1000))
+    (diagnostic,) = err.value.diagnostics
+    assert (diagnostic.line, diagnostic.message) == (
+        2 + 2 * MAX_SECTION_DEPTH, f"SECTIONs nested deeper than {MAX_SECTION_DEPTH} levels")

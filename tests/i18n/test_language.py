@@ -99,4 +99,5 @@ def test_os_reasons_are_the_systems_words_in_english_and_ours_in_german():
     set_language("de")
     assert os_reason(missing) == "Datei oder Verzeichnis nicht gefunden"
     assert os_reason(PermissionError(errno.EACCES, "Permission denied")) == "Keine Berechtigung"
-    assert os_reason(OSError(errno.EPIPE, "Broken pipe")) == "Broken pipe"
+    assert os_reason(OSError(errno.ECONNRESET, "Connection reset by peer")) == \
+        "Connection reset by peer"
