@@ -1,7 +1,7 @@
 """Symbol files: the JSON object name -> address that `asm48 --sym` writes beside an image.
 
 The one reader of them: the disassembler (--sym), the built-in images' tables
-(cartridge/images.py) and the app (videopac/battle.py, the debugger) all load them here, read
+(cartridge/images.py) and the app (videopac/battle/published.py, the debugger) all load them here, read
 with a bound like every outside file.
 """
 from __future__ import annotations

@@ -125,3 +125,104 @@ def test_an_unused_import_is_seen_and_a_marked_re_export_is_not(tmp_path):
                       'from x import y  # noqa: F401  (re-exported)\nif TYPE_CHECKING:\n'
                       '    from s import Session\n\ndef f(s: "Session"):\n    return os.sep\n')
     assert unused_imports(module) == ["m.py:2 imports json and never uses it"]
+
+
+# Inside videopac: the commands at the top, the rooms below them in the order videopac.ROOMS
+# declares (docs/architecture.md). Every import counts, also one made only for type checking.
+
+def videopac_imports(path, package="videopac") -> set[str]:
+    """The modules of ``package`` that a module imports (``from videopac.console import keymap``
+    is videopac.console.keymap when that is a module, else videopac.console)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found |= {a.name for a in node.names if a.name.split(".")[0] == package}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module \
+                and node.module.split(".")[0] == package:
+            found |= {f"{node.module}.{a.name}" for a in node.names} | {node.module}
+    return found
+
+
+def module_graph(root, package="videopac") -> dict[str, set[str]]:
+    """module -> the package's modules it imports (names that are not modules are dropped)."""
+    files = {".".join(p.relative_to(root).with_suffix("").parts).removesuffix(".__init__"): p
+             for p in sorted((root / package).rglob("*.py"))}
+    return {name: {m for m in videopac_imports(path, package) if m in files and m != name}
+            for name, path in files.items()}
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Every import circle, as the path that closes it (depth-first search)."""
+    found, state = [], {}
+
+    def visit(node, path):
+        state[node] = "open"
+        for other in sorted(graph.get(node, ())):
+            if state.get(other) == "open":
+                found.append(path[path.index(other):] + [other])
+            elif other not in state:
+                visit(other, path + [other])
+        state[node] = "done"
+
+    for node in sorted(graph):
+        if node not in state:
+            visit(node, [node])
+    return found
+
+
+def room_of(module: str, rooms) -> str | None:
+    """The room a module of videopac lives in; None for the package and its commands."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 2 or (len(parts) == 2 and parts[1] in rooms) else None
+
+
+def wrong_way(graph: dict[str, set[str]], rooms) -> list[str]:
+    """The imports that run against the rooms' order: a room importing a command or a later
+    room (a room's own modules and the package itself, ``videopac``, are always allowed)."""
+    rank = {room: n for n, room in enumerate(rooms)}
+    wrong = []
+    for module, imported in sorted(graph.items()):
+        here = room_of(module, rooms)
+        if here is None:
+            continue                                  # a command may import every room
+        for other in sorted(imported):
+            there = room_of(other, rooms)
+            if other == "videopac" or there == here:
+                continue
+            if there is None or rank[there] > rank[here]:
+                wrong.append(f"{module} imports {other}")
+    return wrong
+
+
+def test_videopac_has_no_import_circle(root):
+    assert circles(module_graph(root)) == []
+
+
+def test_rooms_import_only_the_rooms_before_them(root):
+    import videopac
+
+    graph = module_graph(root)
+    assert {room_of(m, videopac.ROOMS) for m in graph} - {None} == set(videopac.ROOMS)
+    assert wrong_way(graph, videopac.ROOMS) == []
+
+
+def test_a_circle_and_an_import_up_are_seen():
+    graph = {"videopac.a.x": {"videopac.a.y"}, "videopac.a.y": {"videopac.b.z"},
+             "videopac.b.z": {"videopac.a.x", "videopac.run"}, "videopac.run": {"videopac.a.x"}}
+    assert circles(graph) == [["videopac.a.x", "videopac.a.y", "videopac.b.z", "videopac.a.x"],
+                              ["videopac.a.x", "videopac.a.y", "videopac.b.z", "videopac.run",
+                               "videopac.a.x"]]
+    assert wrong_way(graph, ("a", "b")) == ["videopac.a.y imports videopac.b.z",
+                                            "videopac.b.z imports videopac.run"]
+    assert wrong_way(graph, ("b", "a")) == ["videopac.b.z imports videopac.a.x",
+                                            "videopac.b.z imports videopac.run"]
+
+
+def test_a_type_checking_import_counts(tmp_path):
+    module = tmp_path / "m.py"
+    module.write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                      "    from videopac.console.session import Session\n"
+                      "from videopac.console import keymap\n")
+    assert videopac_imports(module) == {"videopac.console.session", "videopac.console.session.Session",
+                                        "videopac.console", "videopac.console.keymap"}

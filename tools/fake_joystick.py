@@ -36,9 +36,9 @@ from typing import Iterator
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
-from videopac.joystick_cli import render_line  # noqa: E402
-from videopac.serial_joystick import (KEEPALIVE_MS, RELEASED, JoystickState,  # noqa: E402
-                                      LineCounters, encode_frame)
+from videopac.joystick import render_line  # noqa: E402
+from videopac.sticks.serial_line import (KEEPALIVE_MS, RELEASED, JoystickState,  # noqa: E402
+                                         LineCounters, encode_frame)
 
 PROG = "fake_joystick"
 LETTERS = {"u": "up", "d": "down", "l": "left", "r": "right", "f": "fire"}

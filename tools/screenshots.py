@@ -52,9 +52,9 @@ def main() -> int:
         from o2em_core import Machine
         from o2em_core import palette
         from o2em_core.keyboard import tap
-        from videopac import keymap, paths
-        from videopac.session import Session
-        from videopac.window import PlayWindow
+        from videopac.console import keymap, paths
+        from videopac.console.session import Session
+        from videopac.console.window import PlayWindow
 
         machine = Machine(bios, cart, region=args.region)
         session = Session(machine, keymap.load(), paths.cartridge_name(args.cart, "conquest"))

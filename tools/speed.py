@@ -71,7 +71,7 @@ def _play_work():
     """The play loop's per-frame work without the window: sound into the queue, the frame
     converted as the window uploads it."""
     from o2em_core import palette
-    from videopac.audio import SampleQueue
+    from videopac.console.audio import SampleQueue
     queue = SampleQueue()
     texture = palette.new_texture()
 

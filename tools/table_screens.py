@@ -54,10 +54,10 @@ class Scene:
         from board_ledger.store import Store
         from cartridge.images import builtin_image
         from o2em_core import Machine
-        from videopac import keymap
-        from videopac.session import Session
-        from videopac.table import open_table
-        from videopac.window import PlayWindow
+        from videopac.console import keymap
+        from videopac.console.session import Session
+        from videopac.table.wiring import open_table
+        from videopac.console.window import PlayWindow
         store = Store(db)
         _, game = store.load()
         for line in notation_text.strip().splitlines():
@@ -125,8 +125,8 @@ def _window_shot(window, path: pathlib.Path) -> None:
 def ledger_window(out: pathlib.Path, db: pathlib.Path, suffix: str) -> None:
     """The ledger-only window: India clicked and its action taken onto the input line; a war
     after two battles (what the last one did, the war view); the help shown whole."""
-    from videopac.ledger_repl import Repl
-    from videopac.ledger_window import LedgerWindow
+    from videopac.books.terminal import Repl
+    from videopac.table.ledger_window import LedgerWindow
     repl = Repl(str(db), out=open(os.devnull, "w"))
     for line in GAME.strip().splitlines()[:-1]:
         repl.handle(line)

@@ -14,8 +14,8 @@ import serial
 
 from i18n import _
 
-from videopac.serial_joystick import (DEFAULT_BAUD, JoystickState, LineCounters,
-                                      SerialJoystickReader, error_reason)
+from videopac.sticks.serial_line import (DEFAULT_BAUD, JoystickState, LineCounters,
+                                         SerialJoystickReader, error_reason)
 
 PROG = "videopac joystick"
 REFRESH_S = 1 / 30

@@ -1,6 +1,6 @@
 """`videopac ledger`: keep the books of a Conquest of the World board game.
 
-Without a subcommand it starts the interactive ledger (videopac/ledger_repl.py); the subcommands
+Without a subcommand it starts the interactive ledger (videopac/books/terminal.py); the subcommands
 replay a notation file, show, export or chart a stored game. Options before the subcommand belong
 to the interactive ledger (``--db``, and ``--window`` for the ledger in a window).
 """
@@ -20,7 +20,7 @@ from board_ledger.chart import pbr_svg
 from board_ledger.errors import LedgerError, StoreError
 from board_ledger.game import Game
 from board_ledger.store import Store
-from videopac.paths import write_atomically
+from videopac.console.paths import write_atomically
 
 PROG = "videopac ledger"
 DEFAULT_WEB_DB = "ledger.sqlite"   # --serve without --db: a file in the current folder, named when it starts
@@ -175,22 +175,25 @@ def main(args: argparse.Namespace) -> int:
                 return _fail(_("--code takes 4 to 32 letters or digits, easy to type on a phone"), 2)
             # each way of keeping the ledger imports its own front end where it is chosen:
             # starlette and uvicorn, pyglet, readline cost start-up the others need not pay
-            from videopac.ledger_web import serve, usable_host
+            from videopac.books.web import CannotListen, serve, usable_host
             for name in args.allow_host:
                 if not usable_host(name):
                     return _fail(_("--allow-host {name} is not a host name or address; give a name such "
                                    "as mypc.local or an address such as 192.168.1.20, without http:// "
                                    "or a port").format(name=name), 2)
-            return serve(args.db or DEFAULT_WEB_DB, args.host, args.port, args.anyone, args.code,
-                         args.allow_host)
+            try:
+                return serve(args.db or DEFAULT_WEB_DB, args.host, args.port, args.anyone,
+                             args.code, args.allow_host)
+            except CannotListen as exc:
+                return _fail(str(exc), 1)
         if command is None and args.window:
-            from videopac.play import display_found
+            from videopac.console.display import display_found
             if not display_found():
                 return _fail(_("no display was found; use the terminal ledger: videopac ledger --db FILE"), 2)
-            from videopac.ledger_window import run_window
+            from videopac.table.ledger_window import run_window
             return run_window(args.db, args.boards)
         if command is None:
-            from videopac.ledger_repl import run_repl
+            from videopac.books.terminal import run_repl
             return run_repl(args.db, args.boards)
         return {"replay": replay, "status": status, "export": export, "chart": chart}[command](args)
     except LedgerError as exc:

@@ -16,27 +16,29 @@ from typing import TYPE_CHECKING, Any
 from cartridge.images import builtin_image
 from cartridge.romfile import RomFileError, load_bios, load_cart
 from i18n import N_, _, os_reason
-from videopac import audio, gamepads, keymap, paths
-from videopac.audio import SampleQueue
-from videopac.battle import SymbolFileError, symbols_for
-from videopac.computer import (Computer, ComputerSpecError, add_computer_arguments, parse_specs,
-                               players)
-from videopac.joystick_spec import (JoystickSpec, JoystickSpecError, add_joystick_argument,
-                                    open_serial_sources, parse_joystick_specs, routing)
-from videopac.pacing import Pacer
-from videopac.record import Recorder
-from videopac.run import UsageError
-from videopac.serial_joystick import SerialJoystickSource
+from videopac import UsageError
+from videopac.battle.computer import (Computer, ComputerSpecError, add_computer_arguments,
+                                      parse_specs, players)
+from videopac.battle.published import SymbolFileError, symbols_for
+from videopac.console import audio, keymap, paths
+from videopac.console.audio import SampleQueue
+from videopac.console.display import display_found
+from videopac.console.pacing import Pacer
+from videopac.console.record import Recorder
+from videopac.sticks import gamepads
+from videopac.sticks.routing import (JoystickSpec, JoystickSpecError, add_joystick_argument,
+                                     open_serial_sources, parse_joystick_specs, routing)
+from videopac.sticks.serial_line import SerialJoystickSource
 
-# Imported where they are used, not here, to keep `videopac play --help`, a refused command
-# line and `videopac ledger --window` (which asks display_found) quick: pyglet (its window and
-# GL modules), o2em_core (numba), and the modules built on them: videopac.session (o2em_core),
-# videopac.window and videopac.table (pyglet); also videopac.debug, which builds its tables of
-# the 8048's instructions as it is imported.
+# Imported where they are used, not here, to keep `videopac play --help` and a refused command
+# line quick: pyglet (its window and GL modules), o2em_core (numba), and the modules built on
+# them: videopac.console.session (o2em_core), videopac.console.window and videopac.table.wiring
+# (pyglet); also videopac.console.debugger, which builds its tables of the 8048's instructions
+# as it is imported.
 if TYPE_CHECKING:
-    from videopac.session import Session
-    from videopac.table import Table
-    from videopac.window import PlayWindow
+    from videopac.console.session import Session
+    from videopac.table.wiring import Table
+    from videopac.console.window import PlayWindow
 
 SAMPLE_RATE = 44100
 TICK = 1 / 120          # event-loop ticks per second: frames land within 8 ms of their time
@@ -71,13 +73,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--sym", metavar=_("FILE"), action="append", default=[],
                         help=_("symbol file for the debugger (Scroll Lock pauses into it; default: "
                                "CART.json beside the cartridge and the BIOS symbols)"))
-
-
-def display_found() -> bool:
-    """Whether a window can be opened here: on X11 systems pyglet needs $DISPLAY."""
-    if sys.platform in ("win32", "darwin"):
-        return True
-    return bool(os.environ.get("DISPLAY"))
 
 
 def fail(message: str) -> int:
@@ -206,7 +201,7 @@ def main(args: argparse.Namespace) -> int:
 
     table = None
     if args.ledger:
-        from videopac import table as table_mod     # lazy: see the imports
+        from videopac.table import wiring as table_mod     # lazy: see the imports
         try:
             table = table_mod.open_table(args.ledger, args.cart)
         except table_mod.TableError as exc:
@@ -219,9 +214,9 @@ def main(args: argparse.Namespace) -> int:
         except OSError as exc:
             return fail(_("cannot write {path}: {reason}.").format(path=args.record,
                                                                    reason=os_reason(exc)))
-    from videopac import debug                   # lazy: see the imports
+    from videopac.console import debugger        # lazy: see the imports
     try:
-        symbols = debug.symbols_of(args.cart, args.bios, args.sym)
+        symbols = debugger.symbols_of(args.cart, args.bios, args.sym)
     except UsageError as exc:
         return fail(f"{exc}.")
 
@@ -231,10 +226,10 @@ def main(args: argparse.Namespace) -> int:
     if recording is not None:
         recorder = Recorder(machine, recording)
 
-    from videopac.session import Session         # lazy: see the imports
+    from videopac.console.session import Session         # lazy: see the imports
     session = Session(machine if recorder is None else recorder, keys,
                       paths.cartridge_name(args.cart, "conquest"))
-    session.debugger = debug.PlayDebugger(session, symbols)
+    session.debugger = debugger.PlayDebugger(session, symbols)
     try:
         window = open_window(session, args, screen, table)
     except Exception as exc:  # no usable OpenGL configuration, window refused by the system
@@ -254,7 +249,7 @@ def open_window(session: Session, args: argparse.Namespace, screen: Any,
                 table: Table | None = None) -> PlayWindow:
     """The play window at ``--scale``, or at the largest scale that fits ``screen`` (with the
     ledger panel beside the picture when a table is open); ``screen`` is pyglet's."""
-    from videopac.window import HEIGHT, WIDTH, PlayWindow, block     # lazy: see the imports
+    from videopac.console.window import HEIGHT, WIDTH, PlayWindow, block     # lazy: see the imports
 
     def side(scale: int) -> tuple[int, int]:
         return table.side(block(args.region, scale)[0] * WIDTH) if table else (0, 0)
@@ -268,7 +263,7 @@ def open_window(session: Session, args: argparse.Namespace, screen: Any,
 
 def listen(session: Session, accepts: Iterable[frozenset[str]],
            players: Iterable[Computer] = ()) -> None:
-    """Route each joystick to its inputs (``accepts``, see joystick_spec.routing); a stick the
+    """Route each joystick to its inputs (``accepts``, see videopac/sticks/routing.py); a stick the
     computer plays listens to no keys or gamepads."""
     accepts = list(accepts)
     for player in players:

@@ -13,7 +13,7 @@ from pathlib import Path
 from i18n import _, os_reason
 
 from cartridge.images import ROMS, builtin_image
-from videopac.paths import write_atomically
+from videopac.console.paths import write_atomically
 
 PROG = "videopac roms"
 

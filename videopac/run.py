@@ -14,17 +14,16 @@ import sys
 import wave
 import zlib
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, TypeVar
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from cartridge.images import builtin_image
-from cartridge.romfile import RomFileError, load_bios, load_cart
 from i18n import _, os_reason
-from safefiles import read_at_most, read_text_at_most
-from videopac import paths
-from videopac.battle import SymbolFileError, decode, symbols_for
-from videopac.computer import ComputerSpecError, add_computer_arguments, players
+from videopac import UsageError
+from videopac.battle.computer import ComputerSpecError, add_computer_arguments, players
+from videopac.battle.published import SymbolFileError, decode, symbols_for
+from videopac.console import paths
+from videopac.console.inputs import load_images, read_state, read_text
 
 # o2em_core is imported where it is used, not here: importing it loads numba (a second or more
 # of start-up), which `videopac run --help` and a refused command line never need.
@@ -33,11 +32,6 @@ if TYPE_CHECKING:
 
 PROG = "videopac run"
 MAX_SCALE = 16              # a 5760 × 3888 screenshot; 1000 would need 262 GB
-SCRIPT_LIMIT = 16 << 20     # bytes of an input script
-
-
-class UsageError(Exception):
-    """Something the user must fix; the message is one sentence."""
 
 
 @dataclass(frozen=True)
@@ -124,52 +118,6 @@ def parse_script(text: str, name: str) -> list[Event]:
                                "joy 0|1 DIRECTIONS', 'FRAME reset' or 'FRAME end', not '{line}'")
                              .format(where=where, line=line))
     return sorted(events, key=lambda e: e.frame)
-
-
-def _image(path: str | None, loader: Callable[[str], bytes], builtin: str) -> bytes:
-    """The image in ``path`` (checked by ``loader``), else the built-in one named ``builtin``."""
-    if path:
-        try:
-            return loader(path)
-        except RomFileError as exc:
-            raise UsageError(str(exc)) from None
-    return builtin_image(builtin)
-
-
-def load_images(args: argparse.Namespace) -> tuple[bytes, bytes | None]:
-    """(BIOS, cartridge or None for --no-cart): the files given or the built-in images;
-    UsageError in one sentence for a bad file (also `videopac debug`)."""
-    bios = _image(args.bios, load_bios, "bios")
-    if args.no_cart:
-        return bios, None
-    return bios, _image(args.cart, load_cart, "conquest")
-
-
-Content = TypeVar("Content", str, bytes)
-
-
-def _read_input(path: str, read: Callable[[str], Content]) -> Content:
-    """``read(path)`` (a bounded reader of safefiles); UsageError in one sentence when
-    the file is missing, unreadable, too large or not text."""
-    try:
-        return read(path)
-    except ValueError as exc:
-        raise UsageError(str(exc)) from None
-    except OSError as exc:
-        raise UsageError(_("cannot read {path}: {reason}").format(
-            path=path, reason=os_reason(exc))) from None
-
-
-def read_text(path: str) -> str:
-    """The text file ``path``, read with the input scripts' size limit; UsageError in one
-    sentence when it cannot be (also `videopac debug --script`)."""
-    return _read_input(path, lambda p: read_text_at_most(p, SCRIPT_LIMIT, _("input scripts")))
-
-
-def _read_state(path: str) -> bytes:
-    from o2em_core.savestate import STATE_FILE_LIMIT    # lazy: numba (see the imports)
-
-    return _read_input(path, lambda p: read_at_most(p, STATE_FILE_LIMIT, _("save states")))
 
 
 def _symbols(args: argparse.Namespace) -> dict[str, int] | None:
@@ -262,7 +210,7 @@ def main(args: argparse.Namespace) -> int:
             computers = players(args.computer, symbols, args.seed)
         except ComputerSpecError as exc:
             raise UsageError(str(exc)) from None
-        state = _read_state(args.state_in) if args.state_in else None
+        state = read_state(args.state_in) if args.state_in else None
 
         from o2em_core import Machine, StateError    # lazy: numba (see the imports)
 

@@ -4,7 +4,7 @@ import ctypes
 import numpy as np
 import pytest
 
-from videopac import audio
+from videopac.console import audio
 
 
 def test_queue_keeps_order_across_chunks_and_counts_the_clock():

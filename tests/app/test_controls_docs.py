@@ -1,5 +1,5 @@
 """The key tables of README.md, docs/playing.md and docs/table.md (English and German) say what
-videopac/controls.py and the default keymap do: each row names PC keys and the controls' keymap
+videopac/console/controls.py and the default keymap do: each row names PC keys and the controls' keymap
 names, and those keys are the controls' default keys as a player reads them (keymap.pc_name).
 The control names listed in playing.md's keymap example and the panel's key line quoted in
 table.md are checked too, so a control added, renamed or moved cannot leave the docs behind."""
@@ -10,8 +10,8 @@ import re
 import i18n
 import pytest
 
-from videopac import controls, keymap
-from videopac.ledger_panel import ledger_keys
+from videopac.console import controls, keymap
+from videopac.table.panel import ledger_keys
 
 # the last header cell of a key table, and the language its key names are written in
 NAME_COLUMNS = {"keymap name": "en", "Name in der Tastenbelegung": "de"}
@@ -50,7 +50,7 @@ def row_errors(cells: list[str], language: str) -> tuple[list[str], list[str]]:
     i18n.set_language(language)
     for group, name in zip(key_groups, names):
         if name not in controls.BY_NAME:
-            errors.append(f"{cells}: {name!r} is not a control of videopac/controls.py")
+            errors.append(f"{cells}: {name!r} is not a control of videopac/console/controls.py")
             continue
         shown = group.removeprefix(HOLD[language]).split(OR[language])
         default = [keymap.pc_name(k) for k in controls.BY_NAME[name].keys]
@@ -87,7 +87,7 @@ def test_a_wrong_key_a_missing_control_and_a_misspelt_name_are_seen():
     assert doc_errors(text, [("en", ["save", "confirm", "next-choice", "undo"])]) == [
         "['F3', 'save', '`save`']: save is on F2 (en), not F3",
         "['F9 / PgDn', 'book / other', '`confirm` / `next-choise`']: 'next-choise' is not a control "
-        "of videopac/controls.py",
+        "of videopac/console/controls.py",
         "the en table covers ['confirm', 'next-choise', 'save', 'undo'], not "
         "['confirm', 'next-choice', 'save', 'undo']"]
     german = "| Taste | bewirkt | Name in der Tastenbelegung |\n|---|---|---|\n| PgDn | andere | `next-choice` |\n"

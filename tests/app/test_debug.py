@@ -15,7 +15,7 @@ import pytest
 from cartridge.asm48 import assemble
 from cartridge.images import builtin_image
 from o2em_core import Machine
-from videopac.debug import Console, Debugger
+from videopac.console.debugger import Console, Debugger
 
 # A cartridge (2 KB at 400h) with a subroutine that writes external RAM and the video chip.
 PROGRAM = """
@@ -304,7 +304,7 @@ def test_a_recording_replays_to_the_same_frame_hash(tmp_path):
     """What --record writes (through the Recorder that stands in for the machine) replays with
     'videopac run --input' to the picture the played session ended on."""
     from cartridge.images import builtin_image
-    from videopac.record import Recorder
+    from videopac.console.record import Recorder
     from videopac.run import frame_sha256
 
     out = tmp_path / "game.txt"

@@ -9,7 +9,8 @@ import os
 import pytest
 
 from o2em_core.machine import FIRST_COMPILE_NOTICE
-from videopac import cli, paths
+from videopac import cli
+from videopac.console import paths
 
 
 class _FullDisk(io.RawIOBase):

@@ -2,7 +2,7 @@
 The controllers are stand-ins with pyglet's Controller event names (no pads under Xvfb)."""
 from pyglet.event import EventDispatcher
 
-from videopac.gamepads import Gamepads
+from videopac.sticks.gamepads import Gamepads
 
 
 class Pad(EventDispatcher):

@@ -22,8 +22,8 @@ def focus(win, name: str) -> None:
 
 
 def test_the_ledger_window_in_german(xvfb, tmp_path):
-    from videopac.ledger_repl import Repl
-    from videopac.ledger_window import LedgerWindow
+    from videopac.books.terminal import Repl
+    from videopac.table.ledger_window import LedgerWindow
     i18n.set_language("de")
     repl = Repl(str(tmp_path / "g.sqlite"), out=open(os.devnull, "w"))
     for line in SETUP.splitlines():
@@ -60,9 +60,9 @@ def test_the_ledger_window_in_german(xvfb, tmp_path):
 
 
 def test_the_play_window_overlay_in_german(xvfb, fake):
-    from videopac import keymap
-    from videopac.session import Session
-    from videopac.window import PlayWindow
+    from videopac.console import keymap
+    from videopac.console.session import Session
+    from videopac.console.window import PlayWindow
     i18n.set_language("de")
     session = Session(fake, keymap.load(), "conquest")
     win = PlayWindow(session, "pal", scale=2, title="Videopac deutsch")

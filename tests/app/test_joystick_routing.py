@@ -1,8 +1,8 @@
 """--joystick N=keys|gamepad[:I]|serial:PORT: a named stick listens to that source only."""
-from videopac import keymap
-from videopac.gamepads import Gamepads
-from videopac.joystick_spec import parse_joystick_specs, routing
-from videopac.session import Session
+from videopac.console import keymap
+from videopac.sticks.gamepads import Gamepads
+from videopac.sticks.routing import parse_joystick_specs, routing
+from videopac.console.session import Session
 
 
 class Recorder:

@@ -2,7 +2,7 @@
 import pytest
 from pyglet.window import key
 
-from videopac import keymap
+from videopac.console import keymap
 
 BATTLE_KEYS = ["R", "B", "P", "S", "T", "SPACE", "ENTER", "CLEAR"] + [str(d) for d in range(10)]
 

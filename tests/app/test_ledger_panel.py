@@ -16,8 +16,8 @@ from tests.app.fake_machine import FakeMachine
 from tests.table.fake_conquest import FakeConquest, symbol_table
 from tests.table.table_driver import game_of
 from tests.table.test_bridge import SETUP, SMALL_ENDGAME
-from videopac import keymap
-from videopac.session import Session
+from videopac.console import keymap
+from videopac.console.session import Session
 
 pytestmark = pytest.mark.xvfb
 
@@ -72,8 +72,8 @@ def playing_table(tmp_path, keys: keymap.Keymap):
     """`videopac play --ledger` wiring on a fake machine with the keymap ``keys``: window, panel,
     bridge, game file."""
     from board_ledger.store import Store
-    from videopac.table import Table
-    from videopac.window import PlayWindow
+    from videopac.table.wiring import Table
+    from videopac.console.window import PlayWindow
     store = Store(tmp_path / "game.sqlite")
     game_id, game = store.load()
     for line in (SETUP + "attack Carla India").splitlines():
@@ -100,7 +100,7 @@ def table(xvfb, tmp_path):
 
 
 def test_panel_beside_the_battle_at_the_smallest_size(table):
-    from videopac.ledger_panel import MIN_PLAY
+    from videopac.table.panel import MIN_PLAY
     t, session, window, machine, _ = table
     assert window.get_size() == (720 + MIN_PLAY[0], 486)          # scale 2 picture + the panel
     assert window.picture.x == 0 and window.picture.scale_x == 2  # the picture keeps its place
@@ -118,7 +118,7 @@ def test_panel_beside_the_battle_at_the_smallest_size(table):
     shown = window.read_pixels()
     from o2em_core import palette
     assert np.array_equal(shown[:, :720], palette.to_rgb(machine.frame).repeat(2, 0).repeat(2, 1))
-    from videopac.ledger_panel import BACKGROUND
+    from videopac.table.panel import BACKGROUND
     assert shown.shape == (486, 720 + MIN_PLAY[0], 3)
     assert tuple(shown[-2, 720 + 2]) == BACKGROUND[:3]             # the panel is drawn beside it
 
@@ -137,7 +137,7 @@ F3 = "ledger"
 
 def test_the_panels_key_line_names_the_keys_of_the_players_keymap_in_english_and_german(xvfb, tmp_path):
     from pyglet.window import key
-    from videopac.ledger_panel import MIN_PLAY
+    from videopac.table.panel import MIN_PLAY
     path = tmp_path / "keymap.toml"
     path.write_text(REMAPPED)
     with playing_table(tmp_path, keymap.load(path)) as (t, session, window, machine, on_frame):
@@ -205,8 +205,8 @@ def test_actions_booked_by_another_process_reach_the_battle_and_the_window(table
     """The ledger window and the play window on one game file see each other's bookings."""
     from board_ledger import notation
     from board_ledger.store import Store
-    from videopac.ledger_repl import Repl
-    from videopac.ledger_window import LedgerWindow
+    from videopac.books.terminal import Repl
+    from videopac.table.ledger_window import LedgerWindow
     t, session, window, machine, on_frame = table
     other = Repl(str(t.store.path), out=open(os.devnull, "w"))   # the ledger window's process
     win = LedgerWindow(other, visible=False)
@@ -233,8 +233,8 @@ def test_actions_booked_by_another_process_reach_the_battle_and_the_window(table
 
 
 def test_end_game_and_winner_screen_in_the_panel(xvfb):
-    from videopac.bridge import Bridge
-    from videopac.ledger_panel import MIN_PLAY, LedgerPanel
+    from videopac.table.bridge import Bridge
+    from videopac.table.panel import MIN_PLAY, LedgerPanel
     import pyglet
     game = game_of(SMALL_ENDGAME)
     panel = LedgerPanel(game, Bridge(game))
@@ -267,8 +267,8 @@ CHALLENGE = {   # the war view's words (board_ledger/report.py), as the terminal
 
 def test_the_next_challenge_is_said_once_in_the_war_views_words_in_english_and_german(xvfb):
     from board_ledger import notation
-    from videopac.bridge import Bridge
-    from videopac.ledger_panel import MIN_PLAY, LedgerPanel
+    from videopac.table.bridge import Bridge
+    from videopac.table.panel import MIN_PLAY, LedgerPanel
     import pyglet
     game = game_of(SMALL_ENDGAME)
     for line in ("battle T P Carla", "battle S T Anna", "survivor Anna 250"):
@@ -291,9 +291,9 @@ def test_the_next_challenge_is_said_once_in_the_war_views_words_in_english_and_g
 
 
 def test_ledger_window_board_clicks_and_typing(xvfb, tmp_path):
-    from videopac.ledger_panel import MIN_WINDOW
-    from videopac.ledger_repl import Repl
-    from videopac.ledger_window import LedgerWindow
+    from videopac.table.panel import MIN_WINDOW
+    from videopac.books.terminal import Repl
+    from videopac.table.ledger_window import LedgerWindow
     repl = Repl(str(tmp_path / "g.sqlite"), out=open(os.devnull, "w"))
     for line in SETUP.splitlines():
         repl.handle(line)
@@ -356,7 +356,7 @@ def test_a_long_paragraph_with_almost_no_room_left_is_left_out_instead_of_hangin
     """With less room than a few characters, cutting the text short once grew it by a character
     (or kept its length) on every pass, so the panel froze (seen after 154 actions of a game)."""
     import signal
-    from videopac.ledger_panel import MIN_PLAY, TEXT, LedgerPanel
+    from videopac.table.panel import MIN_PLAY, TEXT, LedgerPanel
     game = game_of(SMALL_ENDGAME)
     panel = LedgerPanel(game)
     panel.layout(0, 0, *MIN_PLAY)

@@ -43,8 +43,8 @@ def click(win, x: float, y: float) -> None:
 
 @pytest.fixture
 def window(xvfb, tmp_path):
-    from videopac.ledger_repl import Repl
-    from videopac.ledger_window import LedgerWindow
+    from videopac.books.terminal import Repl
+    from videopac.table.ledger_window import LedgerWindow
     repl = Repl(str(tmp_path / "g.sqlite"), out=open(os.devnull, "w"))
     for line in SETUP.splitlines():
         repl.handle(line)
@@ -164,8 +164,8 @@ def test_six_players_tiles_stay_apart_for_a_deuteranope(xvfb, tmp_path):
     """A screenshot of the board with six players: each player's homeland tile, seen through a
     deuteranopia simulation, differs from every other player's by a clear colour difference
     (CIE76 ΔE > 10), and an allied tile differs from the same player's conquered one."""
-    from videopac.ledger_repl import Repl
-    from videopac.ledger_window import LedgerWindow
+    from videopac.books.terminal import Repl
+    from videopac.table.ledger_window import LedgerWindow
     repl = Repl(str(tmp_path / "six.sqlite"), out=open(os.devnull, "w"))
     for line in SIX.splitlines():
         repl.handle(line)

@@ -2,7 +2,7 @@
 nominal rate; the pacer must follow it (bounded queue) with evenly spread frames."""
 import pytest
 
-from videopac.pacing import Pacer
+from videopac.console.pacing import Pacer
 
 RATE = 44100
 

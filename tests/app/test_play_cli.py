@@ -83,9 +83,9 @@ def test_bad_keymap_is_one_sentence(display, capsys, tmp_path):
 def test_event_loop_plays_and_closes(xvfb, fake):
     """The real pyglet event loop for one second: frames run, sound flows, exit is clean."""
     import pyglet
-    from videopac import keymap
-    from videopac.session import Session
-    from videopac.window import PlayWindow
+    from videopac.console import keymap
+    from videopac.console.session import Session
+    from videopac.console.window import PlayWindow
     session = Session(fake, keymap.load(), "conquest")
     window = PlayWindow(session, "pal", scale=1)
     pyglet.clock.schedule_once(lambda dt: window.dispatch_event("on_close"), 1.0)
@@ -97,8 +97,8 @@ def test_event_loop_plays_and_closes(xvfb, fake):
 
 @pytest.mark.xvfb
 def test_window_scale_is_reduced_to_fit_the_screen(xvfb, fake):
-    from videopac import keymap
-    from videopac.session import Session
+    from videopac.console import keymap
+    from videopac.console.session import Session
     session = Session(fake, keymap.load(), "conquest")
     import pyglet
     screen = pyglet.display.get_display().get_default_screen()
@@ -174,7 +174,7 @@ def test_command_opens_the_window_and_stops_on_ctrl_c(xvfb, tmp_path):
 
 
 def test_user_keymap_in_the_config_folder_is_read(display, capsys, tmp_path, user_dirs):
-    from videopac import paths
+    from videopac.console import paths
     bios, cart = tmp_path / "b.bin", tmp_path / "c.bin"
     bios.write_bytes(bytes(1024))
     cart.write_bytes(bytes(2048))
@@ -186,7 +186,7 @@ def test_user_keymap_in_the_config_folder_is_read(display, capsys, tmp_path, use
 
 
 def test_write_keymap_gives_the_default_to_edit_once(capsys, user_dirs, monkeypatch):
-    from videopac import keymap, paths
+    from videopac.console import keymap, paths
     monkeypatch.delenv("DISPLAY", raising=False)          # works without a display
     assert play.main(parse("--write-keymap")) == 0
     assert paths.user_keymap().read_text(encoding="utf-8") == keymap.default_text()

@@ -4,8 +4,8 @@ import pytest
 from pyglet.window import key
 
 from o2em_core import palette
-from videopac import controls, keymap, paths
-from videopac.session import Session
+from videopac.console import controls, keymap, paths
+from videopac.console.session import Session
 
 
 class Clock:
@@ -199,7 +199,7 @@ def test_f3_with_a_huge_slot_file_reads_a_bounded_part(user_dirs, fake) -> None:
 
 
 def test_every_control_of_the_table_is_on_a_default_key_and_does_something(session, fake):
-    """videopac/controls.py is the one list: each control has a default PC key in the keymap,
+    """videopac/console/controls.py is the one list: each control has a default PC key in the keymap,
     and pressing that key carries the control out (here: its message, or the help overlay)."""
     for control in controls.CONTROLS:
         symbols = [s for s, b in session.keymap.bindings.items() if b.kind == "control" and b.value == control.name]
@@ -222,8 +222,8 @@ def test_ledger_keys_without_a_ledger_say_how_to_open_one(session):
 
 
 def test_an_action_for_a_control_that_is_not_in_the_table_is_refused_at_once():
-    """The window and the table key their actions by a row of videopac/controls.py: a misspelt
+    """The window and the table key their actions by a row of videopac/console/controls.py: a misspelt
     name stops them with a sentence naming it, instead of an action that never fires."""
-    with pytest.raises(KeyError, match="'confrim' is not a control of videopac/controls.py"):
+    with pytest.raises(KeyError, match="'confrim' is not a control of videopac/console/controls.py"):
         controls.named("confrim")
     assert controls.named("confirm") is controls.BY_NAME["confirm"]

@@ -5,15 +5,15 @@ import numpy as np
 import pytest
 
 from o2em_core import palette
-from videopac import keymap
-from videopac.session import Session
+from videopac.console import keymap
+from videopac.console.session import Session
 
 pytestmark = pytest.mark.xvfb
 
 
 @pytest.fixture
 def window(xvfb, fake):
-    from videopac.window import PlayWindow
+    from videopac.console.window import PlayWindow
     session = Session(fake, keymap.load(), "conquest")
     win = PlayWindow(session, "pal", scale=1)
     win.switch_to()
@@ -28,7 +28,7 @@ def send(win, *event):
 
 
 def test_picture_geometry():
-    from videopac.window import block, fit, pixel_aspect
+    from videopac.console.window import block, fit, pixel_aspect
     assert pixel_aspect("ntsc") == pytest.approx(0.857, abs=0.001)
     assert pixel_aspect("pal") == pytest.approx(1.040, abs=0.001)
     assert block("pal", 1) == (1, 1) and block("pal", 3) == (3, 3)
@@ -49,7 +49,7 @@ def test_frame_is_shown_pixel_exact_at_scale_1(window, fake):
 
 
 def test_scaled_picture_is_whole_blocks(xvfb, fake):
-    from videopac.window import PlayWindow
+    from videopac.console.window import PlayWindow
     win = PlayWindow(Session(fake, keymap.load(), "x"), "ntsc", scale=4)
     try:
         assert win.get_framebuffer_size() == (360 * 3, 243 * 4)
@@ -111,7 +111,7 @@ def test_play_loop_runs_at_the_audio_clock(window, fake):
     """Half a second of the loop with pyglet's silent driver: about fps/2 frames, and the sound
     card (silent, but pulling samples in real time) takes the machine's samples."""
     import pyglet
-    from videopac import audio, pacing
+    from videopac.console import audio, pacing
     from videopac.play import Loop
     queue = audio.SampleQueue()
     player = audio.start(queue, 44100, fake.fps)
@@ -157,7 +157,7 @@ def test_pc_keys_reach_the_real_machines_key_matrix_and_joystick(xvfb):
     from pyglet.window import key
     from cartridge.asm48.core import assemble
     from o2em_core import Machine
-    from videopac.window import PlayWindow
+    from videopac.console.window import PlayWindow
     image = bytearray(b"\xff" * 2048)
     for address, byte in assemble(SCANNER).memory.items():
         image[address - 0x400] = byte

@@ -9,7 +9,7 @@ import pytest
 
 from tests.bench.conftest import measure
 from tests.cartridge.conftest import Game
-from videopac.debug import Debugger
+from videopac.console.debugger import Debugger
 
 FRAMES = 20
 

@@ -15,9 +15,9 @@ import time
 import pytest
 
 from tests.app.conftest import fake, user_dirs, xvfb  # noqa: F401  (fixtures: Xvfb, fake machine)
-from videopac import audio, keymap, pacing
+from videopac.console import audio, keymap, pacing
 from videopac.play import Loop
-from videopac.session import Session
+from videopac.console.session import Session
 
 pytestmark = pytest.mark.xvfb
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -38,7 +38,7 @@ def one_emulated_second(loop, window, queue, fps) -> float:
 
 
 def bench(benchmark, xvfb, machine):
-    from videopac.window import PlayWindow
+    from videopac.console.window import PlayWindow
     session = Session(machine, keymap.load(), "bench")
     window = PlayWindow(session, machine.region, scale=3)
     queue = audio.SampleQueue()

@@ -9,8 +9,8 @@ import sys
 import time
 import tty
 
-from videopac.serial_joystick import (JoystickState, SerialJoystickReader, SerialJoystickSource,
-                                      encode_frame)
+from videopac.sticks.serial_line import (JoystickState, SerialJoystickReader, SerialJoystickSource,
+                                         encode_frame)
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "serial"))
 from joystick_test_support import FakeMachine  # noqa: E402

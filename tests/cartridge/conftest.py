@@ -13,7 +13,7 @@ import pytest
 from cartridge.asm48 import assemble
 from o2em_core import Machine
 from o2em_core.keyboard import tap
-from videopac.battle import decode
+from videopac.battle.published import decode
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 STUB = ROOT / "roms_test" / "conquest" / "bios_stub.a48"

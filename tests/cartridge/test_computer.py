@@ -1,12 +1,12 @@
-"""The computer opponent (videopac/computer.py) against the battle program: it wins against a
+"""The computer opponent (videopac/battle/computer.py) against the battle program: it wins against a
 side nobody plays, in every pairing and on either side, and a seed repeats a battle exactly."""
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from videopac.balance import PAIRINGS, Console, play
-from videopac.computer import Computer
+from videopac.battle.balance import PAIRINGS, Console, play
+from videopac.battle.computer import Computer
 
 IDLE_SIDE = {"computer-idle": ("computer", "idle"), "idle-computer": ("idle", "computer")}
 WINNER = {"computer-idle": "red", "idle-computer": "blue"}
@@ -80,7 +80,7 @@ def test_a_higher_level_wins_more_often():
     pairings; the higher level wins more battles than the lower."""
     import random
 
-    from videopac.balance import battle_seed
+    from videopac.battle.balance import battle_seed
 
     for low, high in (("easy", "standard"), ("standard", "hard")):
         wins = {low: 0, high: 0}

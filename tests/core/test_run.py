@@ -10,6 +10,7 @@ import pytest
 
 from o2em_core.machine import FIRST_COMPILE_NOTICE
 from videopac import cli, run as runner
+from videopac.console.inputs import read_text
 
 from .programs import ROOT, images
 
@@ -48,7 +49,7 @@ def test_script_and_dump(roms, capsys) -> None:
 def test_a_script_saved_by_notepad_is_read(roms) -> None:
     """A UTF-8 byte order mark and CRLF line ends, as Windows editors write them."""
     (roms / "in.txt").write_bytes(b"\xef\xbb\xbf0 press A\r\n1 joy 0 up\r\n")
-    events = runner.parse_script(runner.read_text(str(roms / "in.txt")), "in.txt")
+    events = runner.parse_script(read_text(str(roms / "in.txt")), "in.txt")
     assert [(e.frame, e.action) for e in events] == [(0, "press"), (1, "joy")]
     assert events[0].key == "A" and events[1].directions == {"up"}
 

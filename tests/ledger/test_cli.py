@@ -171,7 +171,7 @@ def test_the_documented_example_game_replays(root, tmp_path):
 
 def test_repl_completion_of_names_and_quoted_names(monkeypatch):
     readline = pytest.importorskip("readline")
-    from videopac.ledger_repl import Repl, _completer
+    from videopac.books.terminal import Repl, _completer
     import io
     repl = Repl(None, out=io.StringIO())
     complete = _completer(repl)

@@ -7,7 +7,7 @@ import threading
 import pytest
 
 from joystick_test_support import Pty, wait_until
-from videopac.serial_joystick import SerialJoystickReader
+from videopac.sticks.serial_line import SerialJoystickReader
 
 
 @pytest.fixture

@@ -10,8 +10,8 @@ import subprocess
 
 import pytest
 
-from videopac import serial_joystick as proto
-from videopac.serial_joystick import FrameDecoder, JoystickState, encode_frame
+from videopac.sticks import serial_line as proto
+from videopac.sticks.serial_line import FrameDecoder, JoystickState, encode_frame
 
 SKETCH = "tools/joystick_adapter"
 SHIM = "tests/serial/firmware_shim"

@@ -11,8 +11,8 @@ import threading
 import pytest
 
 from joystick_test_support import Pty, wait_until
-from videopac.joystick_cli import render_line
-from videopac.serial_joystick import RELEASED, JoystickState, LineCounters, encode_frame
+from videopac.joystick import render_line
+from videopac.sticks.serial_line import RELEASED, JoystickState, LineCounters, encode_frame
 
 ENV = dict(os.environ, PYTHONIOENCODING="utf-8")
 FAKE = ["tools/fake_joystick.py"]

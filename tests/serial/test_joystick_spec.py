@@ -4,9 +4,9 @@ from __future__ import annotations
 import pytest
 
 from joystick_test_support import Pty, wait_until
-from videopac.joystick_spec import (JoystickSpec, JoystickSpecError, open_serial_sources,
-                                    parse_joystick_spec, parse_joystick_specs)
-from videopac.serial_joystick import JoystickState, SerialJoystickReader, encode_frame
+from videopac.sticks.routing import (JoystickSpec, JoystickSpecError, open_serial_sources,
+                                     parse_joystick_spec, parse_joystick_specs)
+from videopac.sticks.serial_line import JoystickState, SerialJoystickReader, encode_frame
 
 
 @pytest.mark.parametrize("text, spec", [

@@ -6,9 +6,10 @@ import argparse
 import types
 
 from joystick_test_support import Pty, wait_until
-from videopac import audio, pacing, play
-from videopac.joystick_spec import open_serial_sources, parse_joystick_specs
-from videopac.serial_joystick import RELEASED, JoystickState, encode_frame
+from videopac.console import audio, pacing
+from videopac import play
+from videopac.sticks.routing import open_serial_sources, parse_joystick_specs
+from videopac.sticks.serial_line import RELEASED, JoystickState, encode_frame
 
 
 def parse(*argv: str) -> argparse.Namespace:

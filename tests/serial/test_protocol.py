@@ -7,8 +7,8 @@ import itertools
 import pytest
 from hypothesis import given, strategies as st
 
-from videopac.serial_joystick import (RELEASED, FrameDecoder, FrameError, JoystickState, crc7,
-                                      decode_frame, encode_frame)
+from videopac.sticks.serial_line import (RELEASED, FrameDecoder, FrameError, JoystickState, crc7,
+                                         decode_frame, encode_frame)
 
 ALL_STATES = [JoystickState.from_bits(bits) for bits in range(32)]
 ALL_FRAMES = [encode_frame(a, b) for a in ALL_STATES for b in ALL_STATES]

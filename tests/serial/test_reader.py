@@ -14,8 +14,8 @@ import pytest
 import serial
 
 from joystick_test_support import FakeMachine, wait_until
-from videopac.serial_joystick import (RELEASED, JoystickState, SerialJoystickReader,
-                                      SerialJoystickSource, encode_frame)
+from videopac.sticks.serial_line import (RELEASED, JoystickState, SerialJoystickReader,
+                                         SerialJoystickSource, encode_frame)
 
 UP_FIRE = JoystickState(up=True, fire=True)
 LEFT = JoystickState(left=True)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from joystick_test_support import Pty, wait_until
-from videopac.serial_joystick import (RELEASED, JoystickState, SerialJoystickReader,
-                                      SerialJoystickSource, encode_frame)
+from videopac.sticks.serial_line import (RELEASED, JoystickState, SerialJoystickReader,
+                                         SerialJoystickSource, encode_frame)
 
 # Reads joystick 0 and 1 over the data bus in a loop and keeps the bytes in internal RAM
 # 0x20 / 0x21 (no BIOS: the 0xFF of the empty BIOS slides into the cartridge at 0x400).

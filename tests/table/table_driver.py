@@ -5,7 +5,7 @@ from __future__ import annotations
 from board_ledger.game import Game
 from o2em_core.keyboard import tap
 from tests.ledger.ledger_helpers import play as game_of  # noqa: F401  (the tests' way to play notation)
-from videopac.bridge import KEY_OF, Bridge, read
+from videopac.table.bridge import KEY_OF, Bridge, read
 
 
 class Table:

@@ -1,10 +1,10 @@
-"""The bridge reads the battle program through videopac/battle.py (the one decoder of the
+"""The bridge reads the battle program through videopac/battle/published.py (the one decoder of the
 published symbols) and puts its answer in the ledger's terms."""
 import json
 
 from tests.table.fake_conquest import FakeConquest, symbol_table
-from videopac.battle import symbols_for
-from videopac.bridge import read
+from videopac.battle.published import symbols_for
+from videopac.table.bridge import read
 
 
 def test_snapshot_in_the_ledgers_terms():
@@ -42,7 +42,7 @@ def test_symbol_file_sits_next_to_the_cartridge(tmp_path):
 def test_play_ledger_needs_the_battle_programs_symbols(tmp_path):
     import pytest
 
-    from videopac.table import TableError, open_table
+    from videopac.table.wiring import TableError, open_table
     cart = tmp_path / "other.bin"
     cart.write_bytes(bytes(2048))
     with pytest.raises(TableError, match="has no symbol file"):

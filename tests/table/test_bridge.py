@@ -8,7 +8,7 @@ from board_ledger import report
 from tests.ledger.ledger_helpers import SETUP3 as SETUP  # Carla chose last: she begins
 from tests.table.fake_conquest import FakeConquest, symbol_table
 from tests.table.table_driver import Table, game_of
-from videopac.bridge import read
+from videopac.table.bridge import read
 
 
 @pytest.fixture

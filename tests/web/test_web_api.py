@@ -12,7 +12,7 @@ import pytest
 from board_ledger import report
 from board_ledger.game import Game
 from board_ledger.store import Store
-from videopac.web_words import PAGE_WORDS
+from videopac.books.words import PAGE_WORDS
 from tests.web.web_helpers import CODE, Follower, RunningServer, book, post, request, state
 
 SETUP = ["players Anna Bert Carla", "start Anna", 'homeland Anna "United States"', 'homeland Bert "West Germany"',

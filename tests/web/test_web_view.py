@@ -1,4 +1,4 @@
-"""What the phones are sent (videopac/ledger_view.py): the end game, effects, marks, who books."""
+"""What the phones are sent (videopac/books/view.py): the end game, effects, marks, who books."""
 from __future__ import annotations
 
 import pathlib
@@ -6,7 +6,7 @@ import pathlib
 from board_ledger import notation
 from board_ledger.game import Game
 from tests.ledger.ledger_helpers import play
-from videopac.ledger_view import letters, may_book, view
+from videopac.books.view import letters, may_book, view
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 

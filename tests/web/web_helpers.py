@@ -9,7 +9,7 @@ import threading
 import time
 from typing import Any, Callable
 
-from videopac.ledger_web import bind, create_app, server
+from videopac.books.web import bind, create_app, server
 
 CODE = "424242"
 HOST = "127.0.0.1"       # tests never listen beyond this machine

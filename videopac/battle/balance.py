@@ -1,4 +1,5 @@
-"""`videopac balance`: headless battles of the computer opponent in all nine weapon pairings.
+"""The computer opponent measured: headless battles in all nine weapon pairings (the
+`videopac balance` command is videopac/balance.py).
 
 For each pairing it plays the standard computer against an idle side, an idle side against the
 standard computer, and two standard computers against each other, and prints one row: red wins,
@@ -6,11 +7,8 @@ blue wins, draws and the mean length in seconds of each. docs/conquest.md shows 
 """
 from __future__ import annotations
 
-import argparse
 import hashlib
-import json
 import random
-import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -18,14 +16,13 @@ from typing import TYPE_CHECKING
 from cartridge.images import builtin_image, builtin_symbols
 from i18n import N_, _
 
-# o2em_core (numba) and videopac.computer (numpy) are imported where a battle is played, not
+# o2em_core (numba) and videopac.battle.computer (numpy) are imported where a battle is played, not
 # here: `videopac balance --help` and a refused command line never need them.
 if TYPE_CHECKING:
-    from videopac.computer import Computer
+    from videopac.battle.computer import Computer
 
 Progress = Callable[[int, int, str], None]     # (battles done, of all, pairing)
 
-PROG = "videopac balance"
 PAIRINGS = tuple(r + b for r in "PST" for b in "PST")
 MATCHES = (("computer", "idle"), ("idle", "computer"), ("computer", "computer"))
 MATCH_NAMES = ("computer-idle", "idle-computer", "computer-computer")   # also the JSON keys
@@ -34,10 +31,6 @@ ENERGY = 1000
 RESULTS = {1: "red", 2: "blue", 3: "draw"}
 PHASE_BATTLE = 2
 LEVEL = "standard"
-
-
-class UsageError(Exception):
-    """Something the user must fix; the message is one sentence."""
 
 
 @dataclass
@@ -113,7 +106,7 @@ class Console:
 def play(pairing: str, sides: tuple[str, str], region: str, seed: int,
          energy: int = ENERGY, level: str = LEVEL) -> tuple[str, float, str]:
     """One battle from power-on: (winner, seconds, SHA-256 of the last frame)."""
-    from videopac.computer import Computer    # lazy: see the imports
+    from videopac.battle.computer import Computer    # lazy: see the imports
 
     console = Console(region)
     rng = random.Random(seed)
@@ -160,59 +153,3 @@ def text_table(table: dict[str, list[Tally]], battles: int) -> str:
         return "| " + " | ".join(c.ljust(w) for c, w in zip(cells, widths)) + " |"
     out = [line(head), "|" + "|".join("-" * (w + 2) for w in widths) + "|"]
     return "\n".join(out + [line(r) for r in rows])
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The options of `videopac balance`."""
-    parser.add_argument("--battles", type=int, default=10, metavar="N",
-                        help=_("battles of each kind in each pairing (default 10)"))
-    parser.add_argument("--region", choices=("pal", "ntsc"), default="pal",
-                        help=_("pal = Videopac G7000 (default), ntsc = Odyssey²"))
-    parser.add_argument("--seed", type=int, default=0, metavar="S",
-                        help=_("seed of the run (the same seed gives the same table)"))
-    parser.add_argument("--json", action="store_true", help=_("write the table as JSON"))
-    parser.add_argument("--pairings", metavar="PS,TT", default=",".join(PAIRINGS),
-                        help=_("only these pairings, red's weapon first (default: all nine)"))
-
-
-def parse_pairings(text: str) -> tuple[str, ...]:
-    """``PS,TT`` -> ("PS", "TT"); UsageError names a pairing that is not one of the nine."""
-    chosen = tuple(p.strip().upper() for p in text.split(",") if p.strip())
-    for pairing in chosen:
-        if pairing not in PAIRINGS:
-            raise UsageError(_("--pairings: '{pairing}' is not a pairing; give two of P, S, T "
-                               "(red's weapon first), separated by commas, e.g. PS,TT")
-                             .format(pairing=pairing))
-    if not chosen:
-        raise UsageError(_("--pairings names no pairing; give e.g. PS,TT"))
-    return tuple(dict.fromkeys(chosen))
-
-
-def main(args: argparse.Namespace) -> int:
-    """Play the battles, print the table; 2 with one sentence for a bad option."""
-    try:
-        if args.battles < 1 or args.battles > 10000:
-            raise UsageError(_("--battles must be a whole number from 1 to 10000"))
-        pairings = parse_pairings(args.pairings)
-    except UsageError as exc:
-        print(f"{PROG}: {exc}.", file=sys.stderr)
-        return 2
-
-    def progress(done: int, total: int, pairing: str) -> None:
-        print(bar(done, total, f"{pairing[0]}–{pairing[1]}"), end="", file=sys.stderr, flush=True)
-        if done == total:
-            print(file=sys.stderr)
-
-    table = measure(args.battles, args.region, args.seed, progress, pairings)
-    if args.json:
-        document = {"battles": args.battles, "region": args.region, "seed": args.seed,
-                    "energy": ENERGY, "level": LEVEL,
-                    "pairings": {p: dict(zip(MATCH_NAMES, (t.as_dict() for t in ts)))
-                                 for p, ts in table.items()}}
-        print(json.dumps(document, indent=1, ensure_ascii=False))
-    else:
-        print(_("{command}  (energy {energy} each, standard computer)").format(
-            command=f"videopac balance --battles {args.battles} --region {args.region} "
-                    f"--seed {args.seed}", energy=ENERGY))
-        print(text_table(table, args.battles))
-    return 0

@@ -1,6 +1,6 @@
 """What a phone at the table sees of a game, as plain data, and who at the table may book now.
 
-The web ledger (videopac/ledger_web.py) sends ``view(game)`` to every phone after every change;
+The web ledger (videopac/books/web.py) sends ``view(game)`` to every phone after every change;
 the page turns it into the board, the players, the war, the buttons and the log in the reader's
 language. Only data travels (names, numbers, rule numbers), no sentences, so the page can say it in
 German or English. ``may_book`` is the table's rule of who books: the player whose move it is (both

@@ -39,8 +39,8 @@ from board_ledger.chart import pbr_svg
 from board_ledger.errors import LedgerError, MovedOn, StoreError
 from board_ledger.store import Store
 from i18n import LANGUAGES, N_, _, os_reason
-from videopac.ledger_view import KEEPER, VIEWER, may_book, movers, speaking, view
-from videopac.web_words import page_words
+from videopac.books.view import KEEPER, VIEWER, may_book, movers, speaking, view
+from videopac.books.words import page_words
 
 MAX_BODY = 8 * 1024                # a booking is one short line; anything bigger is refused
 MAX_LINE = 500
@@ -566,12 +566,15 @@ def qr_text(url: str) -> str:
     return out.getvalue()
 
 
+class CannotListen(Exception):
+    """The address or port to serve on cannot be had (taken, not this computer's); the message
+    is one sentence with what to do; the ledger command ends with status 1."""
+
+
 def serve(db: str, host: str, port: int, anyone: bool, code: str | None,
           allow_hosts: Iterable[str] = ()) -> int:
     """Run the web ledger until Ctrl+C; the address, its QR code and the join code are printed.
     It answers at that address, this computer's names and ``allow_hosts`` (HostCheck)."""
-    from videopac.ledger_cli import PROG    # not at the top: ledger_cli imports this module
-
     store = Store(db)           # a file that cannot be used is refused before anything listens
     try:
         game_id, game = store.load()
@@ -581,10 +584,8 @@ def serve(db: str, host: str, port: int, anyone: bool, code: str | None,
     try:
         sock = bind(host, port)
     except OSError as exc:
-        print(f"{PROG}: " + _("cannot listen on {host}:{port} ({reason}); choose another --port or "
-                              "--host.").format(host=host, port=port, reason=os_reason(exc)),
-              file=sys.stderr)
-        return 1
+        raise CannotListen(_("cannot listen on {host}:{port} ({reason}); choose another --port or "
+                             "--host.").format(host=host, port=port, reason=os_reason(exc))) from None
     port = sock.getsockname()[1]
     local = host in LOCAL_NAMES
     shown = lan_address() if host in WILDCARDS else host

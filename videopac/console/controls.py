@@ -2,9 +2,9 @@
 overlay, and the session's handler.
 
 The keymap checks control names against this table and takes the default ``[controls]`` table
-from it (videopac/keymap.py), the session calls the handler (videopac/session.py), the window
-writes the overlay's last line from it (videopac/window.py) and the ledger panel its line of
-ledger keys (videopac/ledger_panel.py), each with the keys the player's keymap binds. The window and the ledger table put
+from it (videopac/console/keymap.py), the session calls the handler (videopac/console/session.py), the window
+writes the overlay's last line from it (videopac/console/window.py) and the ledger panel its line of
+ledger keys (videopac/table/panel.py), each with the keys the player's keymap binds. The window and the ledger table put
 their own action for a control into ``Session.window_actions``, keyed by the row (``named``
 refuses a name that is not one): fullscreen, the ledger keys; the handler here is what happens
 without them. A new control is one row here.
@@ -12,12 +12,27 @@ without them. A new control is one row here.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable
+from typing import Callable, Protocol
 
 from i18n import N_
 
-if TYPE_CHECKING:
-    from videopac.session import Session
+
+class Player(Protocol):
+    """What the controls act on: the session (videopac/console/session.py) has one method per
+    handler below. Declared here so that the table needs nothing of the session but these."""
+
+    def do_help(self) -> None: ...
+    def do_save(self) -> None: ...
+    def do_load(self) -> None: ...
+    def do_previous_slot(self) -> None: ...
+    def do_next_slot(self) -> None: ...
+    def do_reset(self) -> None: ...
+    def do_pause(self) -> None: ...
+    def fast_forward(self, on: bool) -> None: ...
+    def do_screenshot(self) -> object: ...
+    def do_fullscreen(self) -> None: ...
+    def do_debug(self) -> None: ...
+    def no_ledger(self) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -27,12 +42,12 @@ class Control:
     keys: tuple[str, ...]                # default PC keys (pyglet key names)
     comment: str                         # what it does, beside it in the default keymap file
     label: str | None                    # its name on the F1 overlay (N_), None: not shown there
-    press: Callable[[Session], object]   # what the key going down does (its value is not used)
-    release: Callable[[Session], None] | None = None   # for a control that acts while held
+    press: Callable[[Player], object]    # what the key going down does (its value is not used)
+    release: Callable[[Player], None] | None = None    # for a control that acts while held
     panel: str | None = None             # what it does on the ledger panel's key line (N_), None: not there
 
 
-def _fast(down: bool) -> Callable[[Session], None]:
+def _fast(down: bool) -> Callable[[Player], None]:
     return lambda session: session.fast_forward(down)
 
 
@@ -51,7 +66,7 @@ CONTROLS: tuple[Control, ...] = (
     Control("leave-fullscreen", ("ESCAPE",), "back to the window", None, lambda s: s.do_fullscreen()),
     Control("debug", ("SCROLLLOCK",), "pause into the debugger in the terminal that started play",
             None, lambda s: s.do_debug()),
-    # with a ledger open (videopac play --ledger GAME.sqlite; videopac/table.py), in the order of
+    # with a ledger open (videopac play --ledger GAME.sqlite; videopac/table/wiring.py), in the order of
     # the panel's key line; Tab is fast forward, so F4 toggles
     Control("confirm", ("F9",), "book the result the bridge proposes", None, lambda s: s.no_ledger(),
             panel=N_("book it")),
@@ -74,13 +89,13 @@ def named(name: str) -> Control:
         return BY_NAME[name]
     except KeyError:
         known = ", ".join(BY_NAME)
-        raise KeyError(f"{name!r} is not a control of videopac/controls.py ({known})") from None  # i18n: untranslated (a bug)
+        raise KeyError(f"{name!r} is not a control of videopac/console/controls.py ({known})") from None  # i18n: untranslated (a bug)
 
 
 def keymap_table() -> str:
     """The default ``[controls]`` table as the keymap file writes it, one line per PC key."""
     ledger = ", ".join(c.name for c in CONTROLS if c.panel)
-    lines = ["# Controls of the app (videopac/controls.py). With a ledger open (videopac play",
+    lines = ["# Controls of the app (videopac/console/controls.py). With a ledger open (videopac play",
              f"# --ledger GAME.sqlite), these act on it: {ledger}.", "[controls]"]
     for control in CONTROLS:
         for pc in control.keys:

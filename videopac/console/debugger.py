@@ -12,14 +12,13 @@ so the emulation costs nothing more when none is set.
 """
 from __future__ import annotations
 
-import argparse
 import itertools
 import pathlib
 import queue
 import sys
 import threading
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, TextIO
+from typing import Callable, Protocol, TextIO
 
 import numpy as np
 
@@ -36,14 +35,9 @@ from o2em_core.cpu import BANK1_R0, STACK_BASE, STACK_ENTRY, STACK_PC_HIGH
 from o2em_core.keyboard import JOY_BITS
 from o2em_core.machine import CpuView
 from o2em_core.state import AC_FLAG, BS_FLAG, C_FLAG, F0_FLAG
-from videopac import paths
-from videopac.battle import SymbolFileError, load_symbols, symbols_for
-from videopac.run import UsageError, load_images, read_text
-
-if TYPE_CHECKING:
-    from videopac.session import Session
-
-PROG = "videopac debug"
+from videopac import UsageError
+from videopac.battle.published import SymbolFileError, load_symbols, symbols_for
+from videopac.console import paths
 
 # ---- 8048 facts the debugger needs, read from the opcode table (docs/hardware.md §2) -------
 
@@ -668,22 +662,7 @@ class Console:
     MOVES = frozenset({"s", "step", "o", "over", "out", "nl", "line", "nf", "frame", "g", "go"})
 
 
-# ---- the command ------------------------------------------------------------------------
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The options of `videopac debug`."""
-    parser.add_argument("cart", nargs="?", metavar="CART.bin",
-                        help=_("cartridge image (default: the built-in battle program)"))
-    parser.add_argument("--no-cart", action="store_true", help=_("leave the cartridge slot empty"))
-    parser.add_argument("--bios", metavar="FILE", help=_("1 KB BIOS image (default: the open BIOS)"))
-    parser.add_argument("--region", choices=("pal", "ntsc"), default="pal",
-                        help=_("pal = Videopac G7000 (default), ntsc = Odyssey²"))
-    parser.add_argument("--sym", metavar="FILE", action="append", default=[],
-                        help=_("symbol file written by 'asm48 --sym' (may be given twice); "
-                               "default: CART.json beside the cartridge and the BIOS symbols"))
-    parser.add_argument("--script", metavar="FILE",
-                        help=_("read the commands from FILE instead of the prompt"))
-
+# ---- the names it knows ---------------------------------------------------------------
 
 def symbols_of(cart: str | None, bios: str | None, sym: list[str],
                no_cart: bool = False) -> dict[str, int]:
@@ -702,41 +681,20 @@ def symbols_of(cart: str | None, bios: str | None, sym: list[str],
     return table
 
 
-def main(args: argparse.Namespace) -> int:
-    """`videopac debug`: the prompt, or the commands of --script; 2 for a bad file or option."""
-    try:
-        if args.cart and args.no_cart:
-            raise UsageError(_("give either CART.bin or --no-cart, not both"))
-        bios, cart = load_images(args)
-        symbols = symbols_of(args.cart, args.bios, args.sym, args.no_cart)
-        script = read_text(args.script).splitlines() if args.script else None
-    except UsageError as exc:
-        print(f"{PROG}: {exc}", file=sys.stderr)
-        return 2
-    machine = Machine(bios, cart, region=args.region)
-    console = Console(Debugger(machine, symbols))
-    if script is not None:
-        for line in script:
-            if console.quit:
-                break
-            console.execute(line)
-        return 0
-    print(_("videopac debug: 'help' lists the commands, 'q' quits."))
-    for text in console.debugger.disassemble(console.debugger.pc):
-        print(text)
-    while not console.quit:
-        try:
-            line = input("> ")
-        except EOFError:
-            break
-        except KeyboardInterrupt:
-            print()
-            continue
-        console.execute(line)
-    return 0
-
-
 # ---- inside the play window -------------------------------------------------------------
+
+class DebugHost(Protocol):
+    """What the play window's debugger needs of the session that holds it
+    (videopac/console/session.py): its machine, a message line, and a pause with the registers
+    over the picture that the session itself keeps."""
+
+    @property
+    def machine(self) -> Machine: ...
+    def say(self, text: str) -> None: ...
+    def debug_pause(self) -> None: ...
+    def debug_show(self, lines: list[str]) -> None: ...
+    def debug_resume(self) -> None: ...
+
 
 class PlayDebugger:
     """The debugger of `videopac play`: the debug key (Scroll Lock) pauses the game into it. Commands
@@ -745,7 +703,7 @@ class PlayDebugger:
     (or ``q``) plays on; while breakpoints or watchpoints are set, play runs the frames through
     the debugger and stops on them."""
 
-    def __init__(self, session: Session, symbols: dict[str, int] | None = None,
+    def __init__(self, session: DebugHost, symbols: dict[str, int] | None = None,
                  stdin: TextIO | None = None, out: Callable[[str], None] | None = None) -> None:
         self.session = session
         self.out = out or (lambda text: print(text, flush=True))
@@ -780,7 +738,7 @@ class PlayDebugger:
             self._reader = threading.Thread(target=self._read, name="debug-console", daemon=True)
             self._reader.start()
         self.active = True
-        self.session.paused = True
+        self.session.debug_pause()
         if reason:
             self.out(reason)
         self.out(_("debugger: the game is paused; 'help' lists the commands, 'g' plays on."))
@@ -789,7 +747,7 @@ class PlayDebugger:
     def _show(self) -> None:
         d = self.console.debugger
         lines = d.registers()
-        self.session.debug_lines = lines + d.disassemble(d.pc, 4)
+        self.session.debug_show(lines + d.disassemble(d.pc, 4))
         for text in lines + d.disassemble(d.pc):
             self.out(text)
         self.out("debug>")
@@ -818,8 +776,7 @@ class PlayDebugger:
 
     def leave(self) -> None:
         self.active = False
-        self.session.paused = False
-        self.session.debug_lines = []
+        self.session.debug_resume()
         self.out(_("playing on"))
 
     def run_frame(self) -> None:

@@ -1,7 +1,7 @@
 """The keymap: which PC key is which Videopac key, joystick direction or app control.
 
 Data, not code: the defaults live in ``videopac/data/keymap.toml``, the ``[controls]`` table
-with the controls themselves in videopac/controls.py; a player's own file replaces the tables it
+with the controls themselves in videopac/console/controls.py; a player's own file replaces the tables it
 contains. Every name is checked, so a typo is one clear sentence, not a dead key.
 """
 from __future__ import annotations
@@ -14,9 +14,9 @@ from typing import Any
 from i18n import N_, _, os_reason
 from safefiles import read_text_at_most
 
-from videopac import controls
+from videopac.console import controls
 
-DEFAULT = pathlib.Path(__file__).resolve().parent / "data" / "keymap.toml"
+DEFAULT = pathlib.Path(__file__).resolve().parent.parent / "data" / "keymap.toml"   # videopac/data/
 KEYMAP_LIMIT = 1 << 20      # bytes; the default keymap is 5 KB
 
 # docs/machine-api.md: the key names of Machine.press / Machine.release (Videopac legends)
@@ -24,7 +24,7 @@ VIDEOPAC_KEYS = frozenset(
     [str(d) for d in range(10)] + [chr(c) for c in range(ord("A"), ord("Z") + 1)]
     + ["SPACE", "ENTER", "CLEAR", "?", ".", "+", "-", "*", "/", "=", "YES", "NO"])
 DIRECTIONS = ("up", "down", "left", "right", "fire")
-CONTROLS = frozenset(controls.BY_NAME)          # videopac/controls.py
+CONTROLS = frozenset(controls.BY_NAME)          # videopac/console/controls.py
 TABLES = ("keyboard", "joystick.0", "joystick.1", "controls")
 # PC keys as a player reads them, where the pyglet name is not that (see pc_name)
 PC_NAMES = {"BACKSPACE": N_("Bksp"), "DELETE": N_("Del"), "RETURN": N_("Enter"), "SPACE": N_("Space"),

@@ -16,15 +16,15 @@ from safefiles import read_at_most
 
 from o2em_core import palette
 from o2em_core.savestate import STATE_FILE_LIMIT
-from videopac import paths
-from videopac.controls import BY_NAME, Control
-from videopac.keymap import DIRECTIONS, Binding, Keymap
+from videopac.console import paths
+from videopac.console.controls import BY_NAME, Control
+from videopac.console.keymap import DIRECTIONS, Binding, Keymap
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
     from o2em_core.machine import Machine
-    from videopac.debug import PlayDebugger
+    from videopac.console.debugger import PlayDebugger
 
 SLOTS = 10
 MESSAGE_SECONDS = 2.0
@@ -51,7 +51,7 @@ class Session:
         self._bits: list[list[frozenset[str]]] = [[frozenset(), frozenset()],
                                                   [frozenset(), frozenset()]]  # [stick][source]
         self._sent: list[frozenset[str] | None] = [None, None]
-        # which sources each joystick listens to (--joystick; videopac/joystick_spec.routing)
+        # which sources each joystick listens to (--joystick; videopac/sticks/routing.py)
         self.accepts: list[tuple[bool, bool]] = [(True, True), (True, True)]
         # a control's action in the window or the ledger table (fullscreen, ledger keys), set by them
         self.window_actions: dict[Control, Callable[[], None]] = {}
@@ -137,7 +137,7 @@ class Session:
 
     # -- controls ---------------------------------------------------------------------------
     def control(self, name: str, down: bool = True) -> None:
-        """Carry out a control (videopac/controls.py): the window's or the ledger table's action
+        """Carry out a control (videopac/console/controls.py): the window's or the ledger table's action
         for it if they set one, else the table's handler; only a held control (fast-forward)
         acts on the key going up."""
         control = BY_NAME[name]
@@ -174,6 +174,20 @@ class Session:
             self.say(_("no debugger here"))
         elif not self.debugger.active:
             self.debugger.enter()
+
+    # -- the play window's debugger (videopac/console/debugger.py, PlayDebugger) -----------------
+    def debug_pause(self) -> None:
+        """The debugger takes the terminal: the game holds still."""
+        self.paused = True
+
+    def debug_show(self, lines: list[str]) -> None:
+        """The registers the window shows over the picture while the debugger holds the game."""
+        self.debug_lines = lines
+
+    def debug_resume(self) -> None:
+        """The debugger lets go: play on, the registers off the picture."""
+        self.paused = False
+        self.debug_lines = []
 
     def do_reset(self) -> None:
         self.machine.reset()

@@ -10,7 +10,7 @@ nearest-neighbour filtering), the pair of integers closest to that ratio at the 
 from __future__ import annotations
 
 import ctypes
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 import pyglet
@@ -20,12 +20,11 @@ from pyglet.window import key as pkey
 from i18n import N_, _
 
 from o2em_core import palette
-from videopac.controls import CONTROLS, named
-from videopac.keymap import pc_name
+from videopac.console.controls import CONTROLS, named
+from videopac.console.keymap import pc_name
 
 if TYPE_CHECKING:
-    from videopac.ledger_panel import LedgerPanel
-    from videopac.session import Session
+    from videopac.console.session import Session
 
 WIDTH, HEIGHT = 360, 243
 # ITU-R BT.601 square-pixel sampling rates per frame line, halved for one field
@@ -42,7 +41,7 @@ HELP_ROWS = (
     tuple((k, 1) for k in "+-*/=?.") + (("SPACE", 2), ("ENTER", 2), ("CLEAR", 2)),
 )
 LEGENDS = {"*": "×", "/": "÷"}   # the console's legends for the Machine API's ASCII names
-# the controls on the overlay's last line, with the names it shows for them (videopac/controls.py)
+# the controls on the overlay's last line, with the names it shows for them (videopac/console/controls.py)
 CONTROL_LINE = {c.name: c.label for c in CONTROLS if c.label is not None}
 # joystick directions as the overlay shows them (the keymap file keeps the English words)
 DIRECTIONS = {"up": N_("up"), "down": N_("down"), "left": N_("left"), "right": N_("right"),
@@ -69,6 +68,16 @@ def fit(region: str, width: int, height: int) -> tuple[int, int, int, int]:
     return (width - sx * WIDTH) // 2, (height - sy * HEIGHT) // 2, sx, sy
 
 
+class SidePanel(Protocol):
+    """What the window needs of a panel beside the picture (the ledger's, videopac/table/panel.py):
+    whether it is shown, its place, and drawing it."""
+
+    visible: bool
+
+    def layout(self, x: int, y: int, width: int, height: int) -> None: ...
+    def draw(self) -> None: ...
+
+
 class PlayWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet is untyped (pyproject)
     """A pyglet window that shows frames and forwards the keyboard to a Session."""
 
@@ -91,7 +100,7 @@ class PlayWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet is untyp
         self.picture.update(x=0, y=0)
         self.text = pyglet.text.Label("", font_size=14, x=8, y=8, color=MESSAGE_COLOUR)
         self.status = pyglet.text.Label("", font_size=14, anchor_x="right", color=MESSAGE_COLOUR)
-        self.panel: LedgerPanel | None = None   # the ledger beside the picture (videopac/table.py)
+        self.panel: SidePanel | None = None   # the ledger beside the picture (videopac/table/wiring.py)
         self.panel_width = side[0]
         self._help_batch: pyglet.graphics.Batch | None = None
         self._help_parts: list[Any] = []          # pyglet shapes and labels
@@ -196,8 +205,8 @@ class PlayWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet is untyp
             self.toggle_fullscreen()
 
     # -- the ledger panel ------------------------------------------------------------------
-    def attach_panel(self, panel: LedgerPanel) -> None:
-        """Put ``panel`` (videopac/ledger_panel.py) right of the picture, in the room the window
+    def attach_panel(self, panel: SidePanel) -> None:
+        """Put ``panel`` (videopac/table/panel.py) right of the picture, in the room the window
         was opened with (``side``)."""
         self.panel = panel
         self._place()

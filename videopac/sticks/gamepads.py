@@ -40,7 +40,7 @@ class Gamepads:
                  order: dict[int, int] | None = None) -> None:
         self.set_pad = set_pad
         self.say = say
-        # pad number -> joystick; --joystick N=gamepad:I gives another map (joystick_spec.routing)
+        # pad number -> joystick; --joystick N=gamepad:I gives another map (sticks/routing.py, routing)
         self.order = order if order is not None else ({0: 1, 1: 0} if swap else {0: 0, 1: 1})
         self.pads: list[object | None] = [None] * (max(self.order, default=-1) + 1)
         self._state: dict[int, dict[str, set[str]]] = {}

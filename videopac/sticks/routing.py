@@ -13,7 +13,7 @@ from typing import Callable, Iterable
 
 from i18n import _
 
-from videopac.serial_joystick import DEFAULT_BAUD, SerialJoystickReader, SerialJoystickSource
+from videopac.sticks.serial_line import DEFAULT_BAUD, SerialJoystickReader, SerialJoystickSource
 
 JOYSTICKS = {"0": "left, red", "1": "right, blue"}
 KINDS = ("keys", "gamepad", "serial")

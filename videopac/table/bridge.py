@@ -1,7 +1,7 @@
 """The battle bridge: follows the battles of the ledger's pending war (or end-game confrontation)
 on the battle program's published state and proposes the ledger lines that book the result.
 
-Frame by frame it sees the cartridge go from program entry to battle to result (videopac/battle.py
+Frame by frame it sees the cartridge go from program entry to battle to result (videopac/battle/published.py
 decodes the symbols). Each finished battle is checked by the ledger's own rules on a shadow copy
 of the game (rule 12: best of three, draws, the energy tie-break, a destroyed weapon not reused,
 energy out loses the war; rule 21: PBR moves battle by battle, the survivor's conversion), so the
@@ -21,7 +21,7 @@ from board_ledger.errors import LedgerError
 from board_ledger.game import Game
 from board_ledger.rules import WEAPON_NAMES
 from board_ledger.state import State
-from videopac import battle
+from videopac.battle import published as battle
 
 if TYPE_CHECKING:
     from o2em_core.machine import Machine
@@ -42,7 +42,7 @@ class Snapshot:
 
     @classmethod
     def of(cls, decoded: battle.Battle) -> "Snapshot":
-        """From the ``battle`` object that videopac/battle.py decodes (the one decoder)."""
+        """From the ``battle`` object that videopac/battle/published.py decodes (the one decoder)."""
         return cls(decoded["phase"], {"red": LETTER.get(decoded["weapon_red"]),
                                       "blue": LETTER.get(decoded["weapon_blue"])},
                    {"red": decoded["energy_red"], "blue": decoded["energy_blue"]},

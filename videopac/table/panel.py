@@ -24,9 +24,9 @@ from board_ledger.errors import LedgerError
 from board_ledger.game import Game
 from board_ledger.rules import pbr, round_five_hundred
 from board_ledger.state import ALLIED, State
-from videopac import keymap as keymap_mod
-from videopac.bridge import Bridge, Contest, colour_name, contest_of
-from videopac.controls import CONTROLS
+from videopac.console import keymap as keymap_mod
+from videopac.table.bridge import Bridge, Contest, colour_name, contest_of
+from videopac.console.controls import CONTROLS
 
 BACKGROUND = (22, 24, 32, 255)
 TILE = (52, 56, 70, 255)
@@ -87,7 +87,7 @@ def shown_line(line: str) -> str:
 # --- what the panel says: text builders, independent of drawing -------------------------------------
 def ledger_keys(keymap: keymap_mod.Keymap) -> str:
     """The ledger's controls with the PC keys ``keymap`` binds them to and what each does
-    (videopac/controls.py): 'F9 book it · PgDn other choice · …'; one bound to no key is left out."""
+    (videopac/console/controls.py): 'F9 book it · PgDn other choice · …'; one bound to no key is left out."""
     shown = [(c.panel, keymap.shown_keys("control", c.name)) for c in CONTROLS if c.panel is not None]
     return " · ".join(f"{'/'.join(keys)} {_(panel)}" for panel, keys in shown if keys)
 

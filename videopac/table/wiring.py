@@ -15,14 +15,14 @@ from i18n import _
 from board_ledger.errors import LedgerError
 from board_ledger.game import Game
 from board_ledger.store import Store
-from videopac.battle import SymbolFileError, decode, symbols_for
-from videopac.bridge import Bridge, Snapshot, colour_name
-from videopac.controls import named
-from videopac.ledger_panel import MIN_PLAY, LedgerPanel, shown_line
+from videopac.battle.published import SymbolFileError, decode, symbols_for
+from videopac.table.bridge import Bridge, Snapshot, colour_name
+from videopac.console.controls import named
+from videopac.table.panel import MIN_PLAY, LedgerPanel, shown_line
 
 if TYPE_CHECKING:
-    from videopac.session import Session
-    from videopac.window import PlayWindow
+    from videopac.console.session import Session
+    from videopac.console.window import PlayWindow
 
 
 POLL_FRAMES = 25           # look for actions booked by another process about twice a second

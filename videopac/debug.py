@@ -1,0 +1,66 @@
+"""`videopac debug`: the terminal debugger on a machine of its own (docs/debugger.md): the
+command line, the files it starts from, then the prompt or the commands of ``--script``. The
+debugger itself is videopac/console/debugger.py."""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from i18n import _
+from o2em_core import Machine
+from videopac import UsageError
+from videopac.console.debugger import Console, Debugger, symbols_of
+from videopac.console.inputs import load_images, read_text
+
+PROG = "videopac debug"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of `videopac debug`."""
+    parser.add_argument("cart", nargs="?", metavar="CART.bin",
+                        help=_("cartridge image (default: the built-in battle program)"))
+    parser.add_argument("--no-cart", action="store_true", help=_("leave the cartridge slot empty"))
+    parser.add_argument("--bios", metavar="FILE", help=_("1 KB BIOS image (default: the open BIOS)"))
+    parser.add_argument("--region", choices=("pal", "ntsc"), default="pal",
+                        help=_("pal = Videopac G7000 (default), ntsc = Odyssey²"))
+    parser.add_argument("--sym", metavar="FILE", action="append", default=[],
+                        help=_("symbol file written by 'asm48 --sym' (may be given twice); "
+                               "default: CART.json beside the cartridge and the BIOS symbols"))
+    parser.add_argument("--script", metavar="FILE",
+                        help=_("read the commands from FILE instead of the prompt"))
+
+
+def main(args: argparse.Namespace) -> int:
+    """`videopac debug`: the prompt, or the commands of --script; 2 for a bad file or option."""
+    try:
+        if args.cart and args.no_cart:
+            raise UsageError(_("give either CART.bin or --no-cart, not both"))
+        bios, cart = load_images(args)
+        symbols = symbols_of(args.cart, args.bios, args.sym, args.no_cart)
+        script = read_text(args.script).splitlines() if args.script else None
+    except UsageError as exc:
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return 2
+    machine = Machine(bios, cart, region=args.region)
+    console = Console(Debugger(machine, symbols))
+    if script is not None:
+        for line in script:
+            if console.quit:
+                break
+            console.execute(line)
+        return 0
+    print(_("videopac debug: 'help' lists the commands, 'q' quits."))
+    for text in console.debugger.disassemble(console.debugger.pc):
+        print(text)
+    while not console.quit:
+        try:
+            line = input("> ")
+        except EOFError:
+            break
+        except KeyboardInterrupt:
+            print()
+            continue
+        console.execute(line)
+    return 0
+
+
