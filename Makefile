@@ -42,7 +42,7 @@ test: $(STAMP) $(MO) sysdeps
 
 bench: $(STAMP)
 	$(PY) -m pytest tests/bench --benchmark-enable --benchmark-only
-	$(PY) tools/speed.py --frames 6000 --rounds 3
+	$(PY) tools/speed.py --frames 6000 --rounds 5
 
 clean:
 	rm -rf $(VENV) .pytest_cache .benchmarks $(MO) o2em_core/__pycache__/o2em_core-*

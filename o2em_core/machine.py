@@ -101,6 +101,7 @@ class Machine:
         self._regs = self._new_regs()
         self._work = raster.new_work()      # the frame, then the compositor scratch
         self.frame = np.zeros((HEIGHT, WIDTH), dtype=np.uint8)
+        self._rgb = palette.LineCache(HEIGHT, WIDTH)   # frame_rgb converts changed lines only
         self._snd = self._new_sound()
         self._audio = np.zeros(sound.AUDIO_CAPACITY, dtype=np.int16)
         self._audio_len = 0
@@ -150,10 +151,15 @@ class Machine:
 
     def frame_rgb(self, out: np.ndarray | None = None) -> np.ndarray:
         """The last frame in RGB, (243, 360, 3) uint8 with MAME's colours (palette.py),
-        written into ``out`` if given (reused by a frontend every frame), else a new array."""
+        written into ``out`` if given (reused by a frontend every frame), else a new array.
+        Only the lines that differ from the last frame converted are converted again
+        (palette.LineCache); the rest is copied."""
         if out is None:
             out = np.empty((HEIGHT, WIDTH, 3), dtype=np.uint8)
-        palette.fill_rgb(self.frame, out)
+        if address_of(out) % 8 or not out.flags.c_contiguous or out.shape != (HEIGHT, WIDTH, 3):
+            palette.fill_rgb(self.frame, out)   # checks the shape; any 4-byte aligned buffer
+        else:
+            self._rgb.fill(self.frame, out)
         return out
 
     def audio(self) -> np.ndarray:

@@ -11,7 +11,7 @@ import struct
 import zlib
 
 import numpy as np
-from numba import njit, uint8, uint32
+from numba import njit, uint8, uint32, uint64
 
 from .pointer import address_of, view
 
@@ -70,6 +70,52 @@ def rgb_at(frame_at: int, out_at: int, n: int) -> None:
         tail[3 * i] = RGB[c, 0]
         tail[3 * i + 1] = RGB[c, 1]
         tail[3 * i + 2] = RGB[c, 2]
+
+
+class LineCache:
+    """The RGB of the last frame converted and the palette indices it was converted from, so
+    that the next frame converts only the lines that differ (in a game most lines of a frame
+    are the last frame's). What it hands out is always the RGB of the frame it is given."""
+
+    def __init__(self, height: int = 243, width: int = 360) -> None:
+        # no frame converted yet: 0xFF is no palette index, so every line differs at first
+        self.indices = np.full((height, width), 0xFF, dtype=np.uint8)
+        self.rgb = np.zeros((height, width, 3), dtype=np.uint8)
+
+    def fill(self, frame: np.ndarray, out: np.ndarray) -> None:
+        """Write the RGB of ``frame`` (palette indices, C-contiguous) into ``out``."""
+        height, width = self.indices.shape
+        if frame.shape != (height, width) or frame.dtype != np.uint8 \
+                or not frame.flags.c_contiguous:
+            raise ValueError("LineCache.fill needs a C-contiguous uint8 frame of its size")
+        if out.shape != self.rgb.shape or out.dtype != np.uint8 or address_of(out) % 8:
+            raise ValueError("LineCache.fill needs a uint8 (H, W, 3) output aligned to 8 bytes")
+        lines_at(address_of(frame), address_of(self.indices), address_of(self.rgb),
+                 address_of(out), height, width)
+
+
+@njit(cache=True)
+def lines_at(frame_at: int, held_at: int, rgb_at_: int, out_at: int, height: int,
+             width: int) -> None:
+    """``LineCache.fill`` on addresses: a line whose indices differ from the held ones is
+    converted (``rgb_at``) into the cache's RGB, then every line is copied to ``out``.
+    ``width`` is a multiple of 8, so lines are compared as 64-bit words."""
+    frame = view(frame_at, uint64)
+    held = view(held_at, uint64)
+    words = width // 8
+    for y in range(height):
+        w = y * words
+        diff = np.uint64(0)
+        for k in range(w, w + words):
+            diff |= frame[k] ^ held[k]
+        if diff:
+            rgb_at(frame_at + y * width, rgb_at_ + 3 * y * width, width)
+            for k in range(w, w + words):
+                held[k] = frame[k]
+    src = view(rgb_at_, uint64)
+    dst = view(out_at, uint64)
+    for k in range(height * width * 3 // 8):
+        dst[k] = src[k]
 
 
 def new_texture(height: int = 243, width: int = 360) -> np.ndarray:

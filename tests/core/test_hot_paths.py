@@ -22,9 +22,11 @@ from o2em_core import Machine, cpu, palette
 m = Machine(builtin_image("bios"), builtin_image("conquest"))
 m.run_frame()
 m.frame_rgb()
+palette.to_rgb(m.frame)
 palette.texture_rgba(m.frame, palette.new_texture())
 found = {}
 for name, fn in (("cpu.run", cpu.run), ("palette.rgb_at", palette.rgb_at),
+                 ("palette.lines_at", palette.lines_at),
                  ("palette.texture_at", palette.texture_at)):
     for sig in fn.signatures:
         ir = fn.inspect_llvm(sig)
@@ -43,7 +45,7 @@ def test_hot_paths_have_no_reference_counting(tmp_path: pathlib.Path) -> None:
     assert res.returncode == 0, res.stderr
     found = json.loads(res.stdout.splitlines()[-1])
     assert set(k.split("(")[0] for k in found) == {"cpu.run", "palette.rgb_at",
-                                                   "palette.texture_at"}
+                                                   "palette.lines_at", "palette.texture_at"}
     for name, info in found.items():
         assert info["size"] > 10_000, f"{name}: no IR to inspect"   # the code is really there
         assert info["calls"] == [], f"{name} counts references: {info['calls'][:3]}"
