@@ -6,8 +6,11 @@ STAMP  := $(VENV)/.installed
 # Debian packages the tests use: d48 (d52) for the assembler, MAME as the reference
 # emulator, Xvfb for window tests, xdotool to type into those windows (real X key events),
 # socat for serial pseudo-terminals, gcc-avr + avr-libc to compile the joystick adapter firmware,
-# chromium + chromium-driver for the web ledger's browser tests.
-SYSDEPS := d52 mame xvfb xdotool socat g++ gcc-avr avr-libc chromium chromium-driver iproute2
+# arduino-core-avr (the Arduino core it is built with) + simavr + libsimavr-dev to run that machine
+# code on a simulated ATmega328P (tools/adapter_sim.py), chromium + chromium-driver for the web
+# ledger's browser tests.
+SYSDEPS := d52 mame xvfb xdotool socat g++ gcc-avr avr-libc arduino-core-avr simavr libsimavr-dev \
+           chromium chromium-driver iproute2
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: play test bench sysdeps roms clean mo
