@@ -9,7 +9,7 @@ import sys
 from i18n import _
 from o2em_core import Machine
 from videopac import UsageError
-from videopac.console.debugger import Console, Debugger, symbols_of
+from videopac.console.debugger import DebugPrompt, Debugger, symbols_of
 from videopac.console.inputs import load_images, read_text
 
 PROG = "videopac debug"
@@ -42,7 +42,7 @@ def main(args: argparse.Namespace) -> int:
         print(f"{PROG}: {exc}", file=sys.stderr)
         return 2
     machine = Machine(bios, cart, region=args.region)
-    console = Console(Debugger(machine, symbols))
+    console = DebugPrompt(Debugger(machine, symbols))
     if script is not None:
         for line in script:
             if console.quit:

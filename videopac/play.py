@@ -37,7 +37,7 @@ from videopac.sticks.serial_line import SerialJoystickSource
 # as it is imported.
 if TYPE_CHECKING:
     from videopac.console.session import Session
-    from videopac.table.wiring import Table
+    from videopac.table.wiring import LedgerTable
     from videopac.console.window import PlayWindow
 
 SAMPLE_RATE = 44100
@@ -204,7 +204,7 @@ def main(args: argparse.Namespace) -> int:
         from videopac.table import wiring as table_mod     # lazy: see the imports
         try:
             table = table_mod.open_table(args.ledger, args.cart)
-        except table_mod.TableError as exc:
+        except table_mod.CannotOpenTable as exc:
             return fail(str(exc))
 
     recording = None
@@ -246,7 +246,7 @@ def main(args: argparse.Namespace) -> int:
 
 
 def open_window(session: Session, args: argparse.Namespace, screen: Any,
-                table: Table | None = None) -> PlayWindow:
+                table: LedgerTable | None = None) -> PlayWindow:
     """The play window at ``--scale``, or at the largest scale that fits ``screen`` (with the
     ledger panel beside the picture when a table is open); ``screen`` is pyglet's."""
     from videopac.console.window import HEIGHT, WIDTH, PlayWindow, block     # lazy: see the imports

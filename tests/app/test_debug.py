@@ -15,7 +15,7 @@ import pytest
 from cartridge.asm48 import assemble
 from cartridge.images import builtin_image
 from o2em_core import Machine
-from videopac.console.debugger import Console, Debugger
+from videopac.console.debugger import DebugPrompt, Debugger
 
 # A cartridge (2 KB at 400h) with a subroutine that writes external RAM and the video chip.
 PROGRAM = """
@@ -47,7 +47,7 @@ def machine_and_symbols():
 def console():
     machine, symbols = machine_and_symbols()
     out: list[str] = []
-    c = Console(Debugger(machine, symbols, out.append))
+    c = DebugPrompt(Debugger(machine, symbols, out.append))
     return c, out
 
 
@@ -114,7 +114,7 @@ def test_registers_and_watchpoints_follow_the_selected_bank_and_the_stack():
     assembly = assemble(BANK1_PROGRAM)
     machine = Machine(bytes([0x84, 0x00]) + bytes(1022), assembly.image(0x400, 0xBFF, fill=0))
     out: list[str] = []
-    c = Console(Debugger(machine, assembly.symbols, out.append))
+    c = DebugPrompt(Debugger(machine, assembly.symbols, out.append))
     text = run(c, "wp iram 1B", "g - 20")
     assert "iram 1B written (33) by the instruction at 409" in text
     text = run(c, "wpclear", "bp inner", "g - 20", "r")
@@ -145,10 +145,10 @@ def test_vdc_view_finds_the_collision_copy_by_the_bios_symbol():
     machine, symbols = machine_and_symbols()
     machine.iram[0x30], machine.iram[0x3D] = 0x5A, 0x77
     out: list[str] = []
-    Console(Debugger(machine, dict(symbols, iram_collision=0x30), out.append)).execute("vdc")
+    DebugPrompt(Debugger(machine, dict(symbols, iram_collision=0x30), out.append)).execute("vdc")
     assert "collision mask A2=00, last result copied by the BIOS (iram 30)=5A;" in out[1]
     out.clear()
-    Console(Debugger(machine, symbols, out.append)).execute("vdc")   # a BIOS without symbols
+    DebugPrompt(Debugger(machine, symbols, out.append)).execute("vdc")   # a BIOS without symbols
     assert ("collision mask A2=00, iram 3D (where the built-in BIOS copies the last result; "
             "no BIOS symbols)=77;") in out[1]
 

@@ -72,7 +72,7 @@ def playing_table(tmp_path, keys: keymap.Keymap):
     """`videopac play --ledger` wiring on a fake machine with the keymap ``keys``: window, panel,
     bridge, game file."""
     from board_ledger.store import Store
-    from videopac.table.wiring import Table
+    from videopac.table.wiring import LedgerTable
     from videopac.console.window import PlayWindow
     store = Store(tmp_path / "game.sqlite")
     game_id, game = store.load()
@@ -83,8 +83,8 @@ def playing_table(tmp_path, keys: keymap.Keymap):
             game.play(event)
     machine = TableMachine()
     session = Session(machine, keys, "conquest")
-    window = PlayWindow(session, "pal", scale=2, side=Table.side(720))
-    t = Table(store, game_id, game, symbol_table())
+    window = PlayWindow(session, "pal", scale=2, side=LedgerTable.side(720))
+    t = LedgerTable(store, game_id, game, symbol_table())
     on_frame = t.attach(session, window)
     try:
         yield t, session, window, machine, on_frame

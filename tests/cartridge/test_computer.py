@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from videopac.battle.balance import PAIRINGS, Console, play
+from videopac.battle.balance import PAIRINGS, BattleBench, play
 from videopac.battle.computer import Computer
 
 IDLE_SIDE = {"computer-idle": ("computer", "idle"), "idle-computer": ("idle", "computer")}
@@ -44,7 +44,7 @@ def test_the_same_seed_plays_the_same_battle():
 def test_it_moves_its_stick_only_and_never_writes_memory():
     """A read-only view of RAM and registers: the computer plays a whole battle through
     set_joystick alone (numpy raises on any write to the views it is given)."""
-    console = Console("pal")
+    console = BattleBench("pal")
     console.start("TS", 300)
 
     class ReadOnly:
@@ -88,7 +88,7 @@ def test_a_higher_level_wins_more_often():
             for n in range(3):
                 for levels in ((low, high), (high, low)):
                     seed = battle_seed(7, pairing, 0, n)
-                    console = Console("pal")
+                    console = BattleBench("pal")
                     console.start(pairing, 1000, wait=random.Random(seed).randrange(60))
                     players = [Computer(side, levels[side], console.symbols, seed=seed)
                                for side in (0, 1)]

@@ -11,13 +11,15 @@ LAYOUT = {"phase": ("iram", 0x30), "weapon_red": ("iram", 0x31), "weapon_blue": 
           "battle_result": ("iram", 0x33), "tally_red": ("iram", 0x34), "tally_blue": ("iram", 0x35),
           "counter_reading": ("iram", 0x36)}
 PHASE = {"select": 0, "entry": 1, "battle": 2, "result": 3, "computer": 4, "practice": 5}
-WEAPON = {"P": 1, "S": 2, "T": 3}
+WEAPON = {"P": 7, "S": 8, "T": 9}     # codes of its own, too: they are read from its symbols
 RESULT = {"red": 1, "blue": 2, "both": 3}
 
 
 def symbol_table() -> dict[str, int]:
     """The symbol file of the fake, as asm48 would write it."""
-    return {"start": 0x400, "bank0.loop": 0x410, **{n: a for n, (_, a) in LAYOUT.items()}}
+    return {"start": 0x400, "bank0.loop": 0x410, **{n: a for n, (_, a) in LAYOUT.items()},
+            **{f"PH_{name.upper()}": code for name, code in PHASE.items()},
+            "W_NONE": 0, "W_PLANE": WEAPON["P"], "W_SUB": WEAPON["S"], "W_TANK": WEAPON["T"]}
 
 
 def to_bcd(value: int, size: int) -> list[int]:

@@ -2,16 +2,16 @@
 published symbols) and puts its answer in the ledger's terms."""
 import json
 
-from tests.table.fake_conquest import FakeConquest, symbol_table
+from tests.table.fake_conquest import PHASE, WEAPON, FakeConquest, symbol_table
 from videopac.battle.published import symbols_for
 from videopac.table.bridge import read
 
 
 def test_snapshot_in_the_ledgers_terms():
     fake = FakeConquest()
-    fake.put("phase", 2)
-    fake.put("weapon_red", 3)
-    fake.put("weapon_blue", 1)
+    fake.put("phase", PHASE["battle"])
+    fake.put("weapon_red", WEAPON["T"])      # the fake's own codes, read from its symbol file
+    fake.put("weapon_blue", WEAPON["P"])
     fake.put("energy_red", 1355)
     fake.put("energy_blue", 907)
     fake.put("counter_reading", 1283)
@@ -42,16 +42,16 @@ def test_symbol_file_sits_next_to_the_cartridge(tmp_path):
 def test_play_ledger_needs_the_battle_programs_symbols(tmp_path):
     import pytest
 
-    from videopac.table.wiring import TableError, open_table
+    from videopac.table.wiring import CannotOpenTable, open_table
     cart = tmp_path / "other.bin"
     cart.write_bytes(bytes(2048))
-    with pytest.raises(TableError, match="has no symbol file"):
+    with pytest.raises(CannotOpenTable, match="has no symbol file"):
         open_table(str(tmp_path / "g.sqlite"), str(cart))
     (tmp_path / "other.json").write_text(json.dumps({"start": 1024}))
-    with pytest.raises(TableError, match="does not publish the battle program's symbols"):
+    with pytest.raises(CannotOpenTable, match="does not publish the battle program's symbols"):
         open_table(str(tmp_path / "g.sqlite"), str(cart))
     (tmp_path / "other.json").write_text("{broken")
-    with pytest.raises(TableError, match="not a readable symbol file"):
+    with pytest.raises(CannotOpenTable, match="not a readable symbol file"):
         open_table(str(tmp_path / "g.sqlite"), str(cart))
     table = open_table(str(tmp_path / "g.sqlite"), None)      # the built-in battle program
     assert table.game.events == [] and table.bridge.contest is None

@@ -29,7 +29,6 @@ MATCH_NAMES = ("computer-idle", "idle-computer", "computer-computer")   # also t
 N_("computer-idle"), N_("idle-computer"), N_("computer-computer")    # ... and shown translated
 ENERGY = 1000
 RESULTS = {1: "red", 2: "blue", 3: "draw"}
-PHASE_BATTLE = 2
 LEVEL = "standard"
 
 
@@ -59,7 +58,7 @@ def battle_seed(seed: int, pairing: str, match: int, number: int) -> int:
     return (seed * 1000003 + PAIRINGS.index(pairing) * 7919 + match * 104729 + number) & 0x7FFFFFFF
 
 
-class Console:
+class BattleBench:
     """The open BIOS and the battle program, with the computer on the sides it plays."""
 
     def __init__(self, region: str = "pal") -> None:
@@ -91,7 +90,7 @@ class Console:
             tap(self.machine, side, weapon, *str(energy))
         tap(self.machine, "ENTER")
         self.run(3)
-        if self.byte("phase") != PHASE_BATTLE:
+        if self.byte("phase") != self.symbols["PH_BATTLE"]:
             raise RuntimeError("the battle program did not start the battle")  # i18n: untranslated (a bug)
 
     def fight(self, players: Sequence[Computer], limit: int) -> tuple[str, float]:
@@ -108,7 +107,7 @@ def play(pairing: str, sides: tuple[str, str], region: str, seed: int,
     """One battle from power-on: (winner, seconds, SHA-256 of the last frame)."""
     from videopac.battle.computer import Computer    # lazy: see the imports
 
-    console = Console(region)
+    console = BattleBench(region)
     rng = random.Random(seed)
     console.start(pairing, energy, wait=rng.randrange(60))
     players = [Computer(side, level, console.symbols, seed=seed)

@@ -21,6 +21,7 @@ import numpy as np
 
 from cartridge.images import builtin_symbols
 from i18n import _
+from videopac.battle.published import symbol_value
 
 if TYPE_CHECKING:
     from o2em_core.machine import Machine
@@ -43,15 +44,18 @@ WATER, LAND, TREE, OBSTACLE, OUT = range(5)
 PALETTE_TERRAIN = {4: WATER, 12: WATER, 3: LAND, 10: TREE}   # any other colour is an obstacle
 
 READS = ("phase", "battle_result", "weapon_red", "weapon_blue")   # published symbols it reads
-# weapons as the published symbols number them
-PLANE, SUB, TANK = 1, 2, 3
-# speeds in steps per second and ranges in steps (docs/conquest.md, The weapons)
-SPEED = {"tank": 24, "plane": 48, "sub": 16, "missile": 40, "shell": 80}
-RANGE = {TANK: 64, PLANE: 50, SUB: 110}   # unless the symbol file names them otherwise
+PLANE, SUB, TANK = "plane", "sub", "tank"
+# the program's constants it plays by, read from its symbol file (cartridge/conquest/vars.inc,
+# battle.a48), never restated here: the weapon codes, the phases it plays in, the ranges in
+# steps, and how near a tree a shell passes it
+WEAPON_CODES = {PLANE: "W_PLANE", SUB: "W_SUB", TANK: "W_TANK"}
+PLAYING = ("PH_BATTLE", "PH_PRACTICE")
 RANGE_SYMBOLS = {TANK: "TANK_RANGE", PLANE: "PLANE_RANGE", SUB: "MISSILE_RANGE"}
+CONSTANTS = (*WEAPON_CODES.values(), *PLAYING, *RANGE_SYMBOLS.values(), "NEAR_TREE", "BLAST_FRAMES")
+# speeds in steps per second (docs/conquest.md, The weapons)
+SPEED = {"tank": 24, "plane": 48, "sub": 16, "missile": 40, "shell": 80}
 HIT_BOX = (4, 4)                          # a direct hit: |dx| < 4 units, |dy| < 4 steps
 BLAST_BOX = (12, 12)                      # a missile blast: 12 units, 24 lines
-NEAR_TREE = 24                            # a shell passes trees within this many steps
 
 NODE = 4                                  # the route planner's grid: 4 x 4 steps
 Blocked = Callable[[float, float, int], bool]    # (sx, sy, steps out): a shot stops there
@@ -273,12 +277,13 @@ def wrap(d: float, size: int) -> float:
     return (d + size / 2) % size - size / 2
 
 
-def symbol_value(symbols: dict[str, int], name: str, default: int) -> int:
-    """A constant of the symbol file, also when the assembler filed it under a bank
-    (``bank3.TANK_RANGE``); ``default`` when it is not there."""
-    if name in symbols:
-        return symbols[name]
-    return next((v for k, v in symbols.items() if k.endswith("." + name)), default)
+def constant(symbols: dict[str, int], name: str) -> int:
+    """One of the program's ``CONSTANTS`` from its symbol file (``players`` has checked that
+    the file has them all)."""
+    value = symbol_value(symbols, name)
+    if value is None:
+        raise KeyError(f"the symbol file lacks {name}")  # i18n: untranslated (players checks first)
+    return value
 
 
 # ---- the player -------------------------------------------------------------------------------
@@ -293,9 +298,11 @@ class Computer:
         self.level = LEVELS[level]
         self.symbols = symbols if symbols is not None else builtin_symbols("conquest")
         self.random = random.Random(seed * 2 + side)
-        self.blast_frames = symbol_value(self.symbols, "BLAST_FRAMES", 15)
-        self.range = {weapon: symbol_value(self.symbols, name, RANGE[weapon])
-                      for weapon, name in RANGE_SYMBOLS.items()}
+        self.blast_frames = constant(self.symbols, "BLAST_FRAMES")
+        self.range = {weapon: constant(self.symbols, name) for weapon, name in RANGE_SYMBOLS.items()}
+        self.near_tree = constant(self.symbols, "NEAR_TREE")
+        self.weapons = {constant(self.symbols, name): weapon for weapon, name in WEAPON_CODES.items()}
+        self.playing = {constant(self.symbols, name) for name in PLAYING}
         self._reset()
 
     def _reset(self) -> None:
@@ -339,11 +346,11 @@ class Computer:
         try:
             phase = self._byte(iram, "phase")
             result = self._byte(iram, "battle_result")
-            weapon = self._byte(iram, "weapon_blue" if self.side else "weapon_red")
-            enemy_weapon = self._byte(iram, "weapon_red" if self.side else "weapon_blue")
+            weapon = self.weapons.get(self._byte(iram, "weapon_blue" if self.side else "weapon_red"))
+            enemy_weapon = self.weapons.get(self._byte(iram, "weapon_red" if self.side else "weapon_blue"))
         except (KeyError, IndexError):
             return None, False
-        if phase not in (2, 5) or result != 0 or weapon not in (PLANE, SUB, TANK):
+        if phase not in self.playing or result != 0 or weapon is None:
             if self.t:
                 self._reset()
             return None, False
@@ -513,7 +520,7 @@ class Computer:
         def blocked(sx: float, sy: float, k: int) -> bool:
             if w.at(w.out, sx, sy):
                 return True
-            return w.at(w.deadly, sx, sy) or (k > NEAR_TREE and w.at(w.tree, sx, sy))
+            return w.at(w.deadly, sx, sy) or (k > self.near_tree and w.at(w.tree, sx, sy))
 
         fire_ready = not self.shot.shown and not self.fire_was
         if fire_ready and self.enemy_shown_recently():
@@ -714,7 +721,8 @@ def players(specs: Iterable[str] | None, symbols: dict[str, int] | None,
             seed: int = 0) -> list[Computer]:
     """The computers that ``--computer`` values ask for, on a cartridge with ``symbols``."""
     chosen = parse_specs(specs)
-    if chosen and not (symbols and all(name in symbols for name in READS)):
+    if chosen and not (symbols and all(name in symbols for name in READS)
+                       and all(symbol_value(symbols, name) is not None for name in CONSTANTS)):
         raise ComputerSpecError(_("--computer plays the battle program only; this cartridge "
                                   "publishes no battle symbols (docs/conquest.md)"))
     return [Computer(side, level, symbols, seed) for side, level in chosen]

@@ -13,9 +13,12 @@ from i18n import _
 if TYPE_CHECKING:
     import numpy as np
 
-PHASES = ("select", "entry", "battle", "result", "computer", "practice")
-WEAPONS = ("none", "plane", "submarine", "tank")
-RESULTS = ("running", "red won", "blue won", "both destroyed")
+# the names of the dump (docs/emulator.md) for the program's codes, which its symbol file
+# publishes (cartridge/conquest/vars.inc): the codes are read there, never restated here
+PHASES = {"select": "PH_SELECT", "entry": "PH_ENTRY", "battle": "PH_BATTLE",
+          "result": "PH_RESULT", "computer": "PH_COMPUTER", "practice": "PH_PRACTICE"}
+WEAPONS = {"none": "W_NONE", "plane": "W_PLANE", "submarine": "W_SUB", "tank": "W_TANK"}
+RESULTS = ("running", "red won", "blue won", "both destroyed")   # battle_result 0-3
 PUBLISHED = ("phase", "weapon_red", "weapon_blue", "energy_red", "energy_blue",
              "battle_result", "tally_red", "tally_blue", "counter_reading")
 
@@ -44,8 +47,26 @@ def bcd(*digits: int) -> int:
     return value
 
 
-def _name(names: tuple[str, ...], value: int) -> str:
-    return names[value] if value < len(names) else f"unknown {value}"
+def symbol_value(symbols: dict[str, int], name: str) -> int | None:
+    """A constant of the symbol file, also when the assembler filed it under a bank
+    (``bank3.TANK_RANGE``); None when it is not there."""
+    if name in symbols:
+        return symbols[name]
+    return next((v for k, v in symbols.items() if k.endswith("." + name)), None)
+
+
+def codes(symbols: dict[str, int], names: dict[str, str]) -> dict[int, str] | None:
+    """code -> name for a table of names to the symbols that hold their codes (``WEAPONS``,
+    ``PHASES``); None when the symbol file lacks one of them."""
+    found = {name: symbol_value(symbols, symbol) for name, symbol in names.items()}
+    return None if None in found.values() else {code: name for name, code in found.items()
+                                                  if code is not None}
+
+
+def _name(names: dict[int, str] | tuple[str, ...], value: int) -> str:
+    if isinstance(names, tuple):
+        return names[value] if value < len(names) else f"unknown {value}"
+    return names.get(value, f"unknown {value}")
 
 
 class Battle(TypedDict):
@@ -66,14 +87,17 @@ def decode(iram: np.ndarray | bytes, symbols: dict[str, int]) -> Battle | None:
     not publish the battle program's symbols (another cartridge)."""
     if not all(name in symbols and 0 <= symbols[name] < len(iram) - 1 for name in PUBLISHED):
         return None
+    phases, weapons = codes(symbols, PHASES), codes(symbols, WEAPONS)
+    if phases is None or weapons is None:
+        return None
 
     def byte(name: str, offset: int = 0) -> int:
         return int(iram[symbols[name] + offset])
 
     return {
-        "phase": _name(PHASES, byte("phase")),
-        "weapon_red": _name(WEAPONS, byte("weapon_red")),
-        "weapon_blue": _name(WEAPONS, byte("weapon_blue")),
+        "phase": _name(phases, byte("phase")),
+        "weapon_red": _name(weapons, byte("weapon_red")),
+        "weapon_blue": _name(weapons, byte("weapon_blue")),
         "energy_red": bcd(byte("energy_red"), byte("energy_red", 1)),
         "energy_blue": bcd(byte("energy_blue"), byte("energy_blue", 1)),
         "battle_result": _name(RESULTS, byte("battle_result")),

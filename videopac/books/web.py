@@ -86,7 +86,7 @@ def new_code() -> str:
     return f"{secrets.randbelow(10 ** 6):06d}"
 
 
-class Table:
+class SharedGame:
     """The game file as the phones share it: one game, a lock for bookings, a wake-up for streams."""
 
     def __init__(self, db: str, code: str, anyone: bool = False) -> None:
@@ -257,8 +257,8 @@ def _client(request: Request) -> str:
     return request.client.host if request.client else "?"
 
 
-def _table(request: Request) -> Table:
-    table: Table = request.app.state.table
+def _table(request: Request) -> SharedGame:
+    table: SharedGame = request.app.state.table
     return table
 
 
@@ -489,7 +489,7 @@ def create_app(db: str, code: str, anyone: bool = False, hosts: Iterable[str] = 
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        table = Table(db, code, anyone)
+        table = SharedGame(db, code, anyone)
         app.state.table = table
         watcher = asyncio.create_task(table.watch())
         try:

@@ -456,7 +456,7 @@ HELP = (
 )
 
 
-class Console:
+class DebugPrompt:
     """Reads commands and carries them out on a ``Debugger``; also the window's pause console."""
 
     def __init__(self, debugger: Debugger) -> None:
@@ -650,7 +650,7 @@ class Console:
     def c_quit(self, rest: list[str]) -> None:
         self.quit = True
 
-    COMMANDS: dict[str, Callable[[Console, list[str]], str | None]] = {
+    COMMANDS: dict[str, Callable[[DebugPrompt, list[str]], str | None]] = {
         "s": c_step, "step": c_step, "o": c_over, "over": c_over, "out": c_out,
         "nl": c_line, "line": c_line, "nf": c_frame, "frame": c_frame, "g": c_go, "go": c_go,
         "bp": c_bp, "bpset": c_bp, "bpclear": c_bpclear, "bplist": c_bplist,
@@ -707,7 +707,7 @@ class PlayDebugger:
                  stdin: TextIO | None = None, out: Callable[[str], None] | None = None) -> None:
         self.session = session
         self.out = out or (lambda text: print(text, flush=True))
-        self.console = Console(Debugger(session.machine, symbols, self.out))
+        self.console = DebugPrompt(Debugger(session.machine, symbols, self.out))
         self.stdin = sys.stdin if stdin is None else stdin
         self.lines: queue.Queue[str] = queue.Queue()
         self.active = False

@@ -28,11 +28,11 @@ if TYPE_CHECKING:
 POLL_FRAMES = 25           # look for actions booked by another process about twice a second
 
 
-class TableError(Exception):
+class CannotOpenTable(Exception):
     """The ledger file or the cartridge's symbols cannot be used; one sentence."""
 
 
-class Table:
+class LedgerTable:
     """The ledger game, the bridge and the panel of one playing session."""
 
     def __init__(self, store: Store, game_id: int, game: Game, symbols: dict[str, int]) -> None:
@@ -123,27 +123,27 @@ class Table:
         self.store.close()
 
 
-def open_table(path: str, cart: str | None) -> Table:
+def open_table(path: str, cart: str | None) -> LedgerTable:
     """The ledger file ``path`` (created if missing) beside the cartridge ``cart`` (None: the
-    built-in battle program); TableError says what is wrong in one sentence."""
+    built-in battle program); CannotOpenTable says what is wrong in one sentence."""
     what = _("the built-in battle program") if cart is None else cart
     try:
         symbols = symbols_for(cart)
     except SymbolFileError as exc:
-        raise TableError(str(exc)) from None
+        raise CannotOpenTable(str(exc)) from None
     if symbols is None:
-        raise TableError(_("{what} has no symbol file (CART.json beside CART.bin); the ledger "
+        raise CannotOpenTable(_("{what} has no symbol file (CART.json beside CART.bin); the ledger "
                            "bridge reads the battles through it").format(what=what))
     if decode(bytes(64), symbols) is None:
-        raise TableError(_("the symbol file of {what} does not publish the battle program's "
+        raise CannotOpenTable(_("the symbol file of {what} does not publish the battle program's "
                            "symbols (docs/conquest.md); the ledger needs our battle program").format(what=what))
     try:
         store = Store(path)
     except LedgerError as exc:
-        raise TableError(str(exc)) from None
+        raise CannotOpenTable(str(exc)) from None
     try:
         game_id, game = store.load()
     except LedgerError as exc:
         store.close()
-        raise TableError(str(exc)) from None
-    return Table(store, game_id, game, symbols)
+        raise CannotOpenTable(str(exc)) from None
+    return LedgerTable(store, game_id, game, symbols)
