@@ -5,7 +5,8 @@ cancels the latest action not yet cancelled, so the log only ever grows.
 
 Each event class knows its own notation, as a move in python-chess knows its UCI text: its verb,
 usage and German verbs, ``parse`` (the line's arguments to the event) and ``format`` (the event to
-its line). A new verb is one class here, plus its rule in board_ledger/rules.py.
+its line). A class with a verb enters ``EVENT_TYPES`` as it is defined; how a verb is added is
+written once, in docs/architecture.md ("Add a ledger verb").
 """
 from __future__ import annotations
 
@@ -23,6 +24,11 @@ from board_ledger.numbers import clipped, whole_number
 from board_ledger.tokens import CANONICAL, Args, Pen, number, quote, quoted, word
 
 
+#: the event class of each verb, in the order the classes are defined (the help's order); filled by
+#: ``Event.__init_subclass__``, so an event class cannot be left out
+EVENT_TYPES: dict[str, type[Event]] = {}
+
+
 @dataclass(frozen=True)
 class Event:
     """Base of every event. ``verb`` is the notation word that writes it, ``usage`` how a line of
@@ -33,6 +39,15 @@ class Event:
     verb: ClassVar[str] = ""
     usage: ClassVar[str] = ""
     german: ClassVar[tuple[str, ...]] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A class that names its own verb is a kind of event: it enters EVENT_TYPES."""
+        super().__init_subclass__(**kwargs)
+        verb = cls.__dict__.get("verb")
+        if verb:
+            if verb in EVENT_TYPES:
+                raise ImportError(f"the verb {verb!r} is written by two event classes")
+            EVENT_TYPES[verb] = cls
 
     def to_json(self) -> dict[str, Any]:
         return {"type": self.verb, **dataclasses.asdict(self)}
@@ -421,13 +436,6 @@ class Undo(Event):
 
     def format(self, pen: Pen = CANONICAL) -> str:
         return pen.line(self.verb)
-
-
-EVENT_TYPES: dict[str, type[Event]] = {
-    cls.verb: cls for cls in (BoardFile, SetValue, SetZone, Variant, Players, Start, Draw, Homeland,
-                              Allies, Ally, Attack, Battle, War, Pass, Pact, Break, Challenge,
-                              Survivor, TimeUp, Undo)
-}
 
 
 def _fits(value: Any, hint: Any) -> bool:

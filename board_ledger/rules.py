@@ -1,9 +1,12 @@
 """The rules 1–22 of Conquest of the World: which actions are legal now and what each one does.
 
-``step(state, event)`` checks an action against the rules and returns the new state and the action
-with canonical names; a refusal raises RuleError naming the rule. Checks always come before any
-change, so a refused action leaves nothing behind. ``legal_actions(state)`` lists what may be done
-now (it powers the REPL's "what you may do now" and the property tests' game generator).
+Each verb has one row in ``RULEBOOK``: its event class, its rule and what of it may be offered
+now; each rule and its offers sit side by side below. ``step(state, event)`` checks an action
+against its rule and returns the new state and the action with canonical names; a refusal raises
+RuleError naming the rule. Checks always come before any change, so a refused action leaves
+nothing behind. ``legal_actions(state)`` tries every verb's offers and keeps what the rules accept
+(it powers the REPL's "what you may do now", the window's and the phones' offers and the property
+tests' game generator).
 Interpretations of points the manual leaves open follow docs/rules.md and are listed in
 docs/ledger.md.
 """
@@ -12,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import random
+from dataclasses import dataclass
 from typing import Any, Callable
 
 from i18n import N_, _, ngettext
@@ -27,6 +31,7 @@ WAR_ENERGY = 2500                            # rule 10B: each side enters 2500 e
 ZONE_BONUS = 1000                            # rule 7: per country of the zone but the homeland
 # words of the notation a player may not be called (German ones too: docs/i18n.md)
 RESERVED_NAMES = {"-", "draw", "reading", "up", "unentschieden", "anzeige", "um"}
+ANY_ENERGY = -1                              # in legal_actions: any energy the rules allow
 WEAPON_NAMES = {"P": N_("plane"), "S": N_("submarine"), "T": N_("tank")}   # shown with _()
 
 
@@ -294,6 +299,11 @@ def _start(s: State, e: ev.Start) -> ev.Event:
     return ev.Start(s.start)
 
 
+def _offer_start(s: State) -> list[ev.Event]:
+    """Rule 2: any player may be named the starting player (a draw is typed, never offered)."""
+    return [ev.Start(n) for n in s.names] if s.phase == "setup" else []
+
+
 def _draw(s: State, e: ev.Draw) -> ev.Event:
     """Rule 2: the digit closest to the last digit of the reading starts; ties go to the higher."""
     _choose_start(s, 2)
@@ -337,6 +347,13 @@ def _homeland(s: State, e: ev.Homeland) -> ev.Event:
     return ev.Homeland(name, country)
 
 
+def _offer_homeland(s: State) -> list[ev.Event]:
+    """Rule 3: the player whose choice it is may name any country."""
+    if s.phase != "homelands":
+        return []
+    return [ev.Homeland(_chooser(s), c.name) for c in s.board.countries]
+
+
 def _allies(s: State, e: ev.Allies) -> ev.Event:
     if s.phase != "alliances":
         raise RuleError(4, _("the free homeland-zone alliances follow the choice of every homeland")
@@ -378,6 +395,16 @@ def _allies(s: State, e: ev.Allies) -> ev.Event:
     return ev.Allies(name, tuple(countries))
 
 
+def _offer_allies(s: State) -> list[ev.Event]:
+    """Rules 4–6: every choice of free countries in the chooser's homeland zone, none first."""
+    if s.phase != "alliances":
+        return []
+    name = _chooser(s)
+    home = s.board[_home(s.player(name))]
+    free = [c.name for c in s.board.zones[home.zone] if c.name != home.name and not s.occupied(c.name)]
+    return [ev.Allies(name, combo) for k in range(len(free) + 1) for combo in itertools.combinations(free, k)]
+
+
 def _ally(s: State, e: ev.Ally) -> ev.Event:
     side = _require_turn(s, e.side, 9)
     if s.phase == "final-round":
@@ -404,6 +431,21 @@ def _ally(s: State, e: ev.Ally) -> ev.Event:
     if s.board_full():
         _begin_final(s, _left(s, _turn(s)))
     return ev.Ally(side, country)
+
+
+def _sides(s: State) -> list[tuple[str, ...]]:
+    """Who may buy an alliance or attack now: the player whose turn it is alone, then with his
+    player alliance (rule 18B); nobody during a war or outside the turns of play."""
+    if s.phase not in ("play", "final-round") or s.war:
+        return []
+    turn = _turn(s)
+    pact = s.pact_of(turn)
+    return [(turn,)] + ([tuple(n for n in s.names if n in pact)] if len(pact) > 1 else [])
+
+
+def _offer_ally(s: State, side: tuple[str, ...]) -> list[ev.Event]:
+    """Rule 9: an alliance with any country, bought by ``side``."""
+    return [ev.Ally(side, c.name) for c in s.board.countries]
 
 
 def _next_defender(s: State, friends: set[str]) -> str | None:
@@ -449,6 +491,11 @@ def _attack(s: State, e: ev.Attack) -> ev.Event:
         _pay_in(s, side, value * 1000, 15, _("attacking {country}").format(country=shown(country)))
         s.war = War(side, tuple(n for n in s.names if n in holders), country, "occupied")
     return ev.Attack(side, country)
+
+
+def _offer_attack(s: State, side: tuple[str, ...]) -> list[ev.Event]:
+    """Rules 10, 15, 19: an attack on any country by ``side``."""
+    return [ev.Attack(side, c.name) for c in s.board.countries]
 
 
 def _role(s: State, name: str, war: War) -> str:
@@ -520,6 +567,25 @@ def _battle(s: State, e: ev.Battle) -> ev.Event:
     return canonical
 
 
+def _fighters(s: State) -> tuple[str, ...]:
+    """The two who fight the battles now: the war's first attacker and first defender, or the
+    confrontation's challenger and opponent; nobody else."""
+    if s.phase in ("play", "final-round") and s.war:
+        return s.war.side[0], s.war.defenders[0]
+    c = s.confrontation
+    if s.phase == "endgame" and c:
+        return c.challenger, c.opponent
+    return ()
+
+
+def _offer_battle(s: State) -> list[ev.Event]:
+    """Rules 12, 21: any two weapons, won by either fighter or drawn."""
+    pair = _fighters(s)
+    if not pair:
+        return []
+    return [ev.Battle((wa, wd), r) for wa, wd in itertools.product(WEAPONS, WEAPONS) for r in pair + ("",)]
+
+
 def decided_role(war: War) -> str:
     """Which side has won the war by the battles and energies so far ('' if nobody yet; rule 12)."""
     left, wins = war.left, war.wins
@@ -557,6 +623,11 @@ def _war(s: State, e: ev.War) -> ev.Event:
                               "loser's energy is gone (enter 0)"))
     _end_war(s, role, e.energy)
     return ev.War(winner, e.energy)
+
+
+def _offer_war(s: State) -> list[ev.Event]:
+    """Rule 12: the war won by either side, the loser's energy still to be typed."""
+    return [ev.War(n, ANY_ENERGY) for n in _fighters(s)] if s.war else []
 
 
 def _end_war(s: State, role: str, energy: int) -> None:
@@ -639,6 +710,11 @@ def _pass(s: State, e: ev.Pass) -> ev.Event:
     return ev.Pass(name)
 
 
+def _offer_pass(s: State) -> list[ev.Event]:
+    """Rules 14, 20: the player whose turn it is may pass, when there is a turn to pass."""
+    return [ev.Pass(_turn(s))] if _sides(s) else []
+
+
 def _pact(s: State, e: ev.Pact) -> ev.Event:
     if s.phase in ("final-round", "endgame"):
         raise RuleError(18 if s.phase == "final-round" else 21,
@@ -665,6 +741,16 @@ def _pact(s: State, e: ev.Pact) -> ev.Event:
     return ev.Pact(tuple(n for n in s.names if n in group))
 
 
+PACT_PHASES = ("play", "final-round", "endgame")    # rule 18: pacts are made and broken in these
+
+
+def _offer_pact(s: State) -> list[ev.Event]:
+    """Rule 18: any two players still in the game."""
+    if s.phase not in PACT_PHASES:
+        return []
+    return [ev.Pact((a, b)) for a, b in itertools.combinations(s.live(), 2)]
+
+
 def _break(s: State, e: ev.Break) -> ev.Event:
     names = [_player(s, n) for n in e.players]
     if not names:                            # only a stored event can name nobody
@@ -679,6 +765,11 @@ def _break(s: State, e: ev.Break) -> ev.Event:
     if s.phase == "endgame" and s.confrontation is None:
         _plan_endgame(s)
     return ev.Break(tuple(n for n in s.names if n in pact))
+
+
+def _offer_break(s: State) -> list[ev.Event]:
+    """Rule 18F: any player alliance, by all its members."""
+    return [ev.Break(tuple(sorted(p))) for p in s.pacts] if s.phase in PACT_PHASES else []
 
 
 # --- the end game (rules 21, 22) ---------------------------------------------------------------
@@ -747,6 +838,13 @@ def _challenge(s: State, e: ev.Challenge) -> ev.Event:
     return ev.Challenge(a, b)
 
 
+def _offer_challenge(s: State) -> list[ev.Event]:
+    """Rule 21B, H: the one confrontation the end game expects next."""
+    if s.phase != "endgame" or s.confrontation or not s.expected:
+        return []
+    return [ev.Challenge(*s.expected)]
+
+
 def _endgame_battle(s: State, e: ev.Battle) -> ev.Event:
     c = s.confrontation
     assert c is not None                                  # _battle checked it
@@ -796,6 +894,11 @@ def _survivor(s: State, e: ev.Survivor) -> ev.Event:
     return ev.Survivor(name, e.energy)
 
 
+def _offer_survivor(s: State) -> list[ev.Event]:
+    """Rule 21G: either side of the confrontation survives, the energy still to be typed."""
+    return [ev.Survivor(n, ANY_ENERGY) for n in _fighters(s)] if s.confrontation else []
+
+
 def _end_confrontation(s: State, survivor: str, energy: int) -> None:
     """Rule 21G: the survivor's energy goes onto his PBR; then the next confrontation (21H)."""
     c = s.confrontation
@@ -820,13 +923,73 @@ def _time_up(s: State, e: ev.TimeUp) -> ev.Event:
     return e
 
 
-HANDLERS: dict[type, Callable[[State, Any], ev.Event]] = {
-    ev.BoardFile: _board_file, ev.SetValue: _edit_board, ev.SetZone: _edit_board, ev.Variant: _variant,
-    ev.Players: _players, ev.Start: _start, ev.Draw: _draw, ev.Homeland: _homeland,
-    ev.Allies: _allies, ev.Ally: _ally, ev.Attack: _attack, ev.Battle: _battle, ev.War: _war,
-    ev.Pass: _pass, ev.Pact: _pact, ev.Break: _break, ev.Challenge: _challenge,
-    ev.Survivor: _survivor, ev.TimeUp: _time_up,
-}
+def _offer_time_up(s: State) -> list[ev.Event]:
+    """Variant 1: the time may run out once play has begun."""
+    if s.time_limit is None or s.phase in ("setup", "homelands", "alliances"):
+        return []
+    return [ev.TimeUp()]
+
+
+Offers = Callable[[State], list[ev.Event]]
+SideOffers = Callable[[State, tuple[str, ...]], list[ev.Event]]
+
+
+@dataclass(frozen=True)
+class Verb:
+    """One verb of the rules: its event class, the rule that judges it (checks everything, then
+    changes the state: see ``step``), and what of it may be offered now, as candidates that
+    ``legal_actions`` tries. ``offers`` is None for a verb that is typed, never offered;
+    ``side_offers`` instead for a verb acted by a side (rule 18B), asked once per side that may
+    act now, so each side's choices are listed together."""
+    event: type[ev.Event]
+    rule: Callable[[State, Any], ev.Event]
+    offers: Offers | None = None
+    side_offers: SideOffers | None = None
+
+
+#: every verb the rules judge, one row each, in the order ``legal_actions`` lists their offers
+#: (``undo`` is not here: the game keeps it, board_ledger/game.py). To add a verb, follow
+#: docs/architecture.md, "Add a ledger verb".
+RULEBOOK: tuple[Verb, ...] = (
+    Verb(ev.BoardFile, _board_file),
+    Verb(ev.SetValue, _edit_board),
+    Verb(ev.SetZone, _edit_board),
+    Verb(ev.Variant, _variant),
+    Verb(ev.Players, _players),
+    Verb(ev.Start, _start, _offer_start),
+    Verb(ev.Draw, _draw),
+    Verb(ev.Homeland, _homeland, _offer_homeland),
+    Verb(ev.Allies, _allies, _offer_allies),
+    Verb(ev.Ally, _ally, side_offers=_offer_ally),
+    Verb(ev.Attack, _attack, side_offers=_offer_attack),
+    Verb(ev.War, _war, _offer_war),
+    Verb(ev.Battle, _battle, _offer_battle),
+    Verb(ev.Survivor, _survivor, _offer_survivor),
+    Verb(ev.Challenge, _challenge, _offer_challenge),
+    Verb(ev.Pass, _pass, _offer_pass),
+    Verb(ev.Pact, _pact, _offer_pact),
+    Verb(ev.Break, _break, _offer_break),
+    Verb(ev.TimeUp, _time_up, _offer_time_up),
+)
+#: the rule of each event class (``step`` looks it up)
+HANDLERS: dict[type[ev.Event], Callable[[State, Any], ev.Event]] = {v.event: v.rule for v in RULEBOOK}
+#: the verbs offered side by side (``Verb.side_offers``)
+SIDE_VERBS: tuple[Verb, ...] = tuple(v for v in RULEBOOK if v.side_offers is not None)
+#: the verbs the rulebook does not judge: the game keeps them
+GAME_VERBS: tuple[type[ev.Event], ...] = (ev.Undo,)
+
+
+def missing_verbs() -> list[str]:
+    """The verbs of the notation (events.EVENT_TYPES) the rulebook lacks or has twice; the module
+    refuses to load while any is, so a new event class cannot be forgotten here."""
+    listed = [v.event for v in RULEBOOK] + list(GAME_VERBS)
+    return [cls.verb for cls in ev.EVENT_TYPES.values() if listed.count(cls) != 1] + \
+        [cls.verb for cls in set(listed) - set(ev.EVENT_TYPES.values())]
+
+
+if missing_verbs():
+    raise ImportError(f"rules.RULEBOOK and events.EVENT_TYPES disagree on {missing_verbs()} "
+                      "(docs/architecture.md, 'Add a ledger verb')")
 
 
 def _zone_bonus(s: State) -> None:
@@ -872,52 +1035,16 @@ def step(state: State, event: ev.Event, probe: bool = False) -> tuple[State, ev.
 
 
 # --- what may be done now ---------------------------------------------------------------------
-ANY_ENERGY = -1  # placeholder in legal_actions: any energy the rules allow
-
-
 def _candidates(s: State) -> list[ev.Event]:
-    names = s.names
+    """Every verb's offers, in the rulebook's order; the side verbs side by side, one side after
+    the other (the player alone first, then with his alliance)."""
     out: list[ev.Event] = []
-    if s.phase == "setup":
-        return [ev.Start(n) for n in names]
-    if s.phase == "homelands":
-        return [ev.Homeland(_chooser(s), c.name) for c in s.board.countries]
-    if s.phase == "alliances":
-        name = _chooser(s)
-        home = s.board[_home(s.player(name))]
-        free = [c.name for c in s.board.zones[home.zone] if c.name != home.name and not s.occupied(c.name)]
-        for k in range(len(free) + 1):
-            out += [ev.Allies(name, combo) for combo in itertools.combinations(free, k)]
-        return out
-    if s.phase in ("play", "final-round"):
-        war = s.war
-        if war:
-            out += [ev.War(n, ANY_ENERGY) for n in (war.side[0], war.defenders[0])]
-            for wa, wd in itertools.product(WEAPONS, WEAPONS):
-                out += [ev.Battle((wa, wd), r) for r in (war.side[0], war.defenders[0], "")]
-        else:
-            turn = _turn(s)
-            pact = s.pact_of(turn)
-            sides = [(turn,)] + ([tuple(n for n in names if n in pact)] if len(pact) > 1 else [])
-            for side in sides:
-                out += [ev.Ally(side, c.name) for c in s.board.countries]
-                out += [ev.Attack(side, c.name) for c in s.board.countries]
-            out.append(ev.Pass(turn))
-    if s.phase == "endgame":
-        c = s.confrontation
-        if c:
-            pair = (c.challenger, c.opponent)
-            for wa, wd in itertools.product(WEAPONS, WEAPONS):
-                out += [ev.Battle((wa, wd), r) for r in pair + ("",)]
-            out += [ev.Survivor(n, ANY_ENERGY) for n in pair]
-        elif s.expected:
-            out.append(ev.Challenge(*s.expected))
-    live = s.live()
-    if s.phase in ("play", "final-round", "endgame"):
-        out += [ev.Pact((a, b)) for a, b in itertools.combinations(live, 2)]
-        out += [ev.Break(tuple(sorted(p))) for p in s.pacts]
-    if s.time_limit is not None:
-        out.append(ev.TimeUp())
+    for verb in RULEBOOK:
+        if verb.offers is not None:
+            out += verb.offers(s)
+        elif verb is SIDE_VERBS[0]:
+            out += [e for side in _sides(s) for v in SIDE_VERBS if v.side_offers
+                    for e in v.side_offers(s, side)]
     return out
 
 
