@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import math
 import random
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -32,6 +33,7 @@ ZONE_BONUS = 1000                            # rule 7: per country of the zone b
 # words of the notation a player may not be called (German ones too: docs/i18n.md)
 RESERVED_NAMES = {"-", "draw", "reading", "up", "unentschieden", "anzeige", "um"}
 ANY_ENERGY = -1                              # in legal_actions: any energy the rules allow
+ALLIANCE_CHOICES = 1024                      # the most free-alliance choices legal_actions lists
 WEAPON_NAMES = {"P": N_("plane"), "S": N_("submarine"), "T": N_("tank")}   # shown with _()
 
 
@@ -396,13 +398,22 @@ def _allies(s: State, e: ev.Allies) -> ev.Event:
 
 
 def _offer_allies(s: State) -> list[ev.Event]:
-    """Rules 4–6: every choice of free countries in the chooser's homeland zone, none first."""
+    """Rules 4–6: the choices of free countries in the chooser's homeland zone, smallest first:
+    none, each country alone, then every choice of two, three, ... countries while all choices
+    of that size fit in ALLIANCE_CHOICES. A zone of n free countries has 2^n choices; listing
+    them all would never end on a custom board with a large zone (docs/ledger.md)."""
     if s.phase != "alliances":
         return []
     name = _chooser(s)
     home = s.board[_home(s.player(name))]
     free = [c.name for c in s.board.zones[home.zone] if c.name != home.name and not s.occupied(c.name)]
-    return [ev.Allies(name, combo) for k in range(len(free) + 1) for combo in itertools.combinations(free, k)]
+    offered: list[ev.Event] = [ev.Allies(name, ())]
+    offered += [ev.Allies(name, (c,)) for c in free]
+    for k in range(2, len(free) + 1):
+        if len(offered) + math.comb(len(free), k) > ALLIANCE_CHOICES:
+            break
+        offered += [ev.Allies(name, combo) for combo in itertools.combinations(free, k)]
+    return offered
 
 
 def _ally(s: State, e: ev.Ally) -> ev.Event:
@@ -1061,7 +1072,9 @@ def energy_range(s: State, action: ev.Event) -> tuple[int, int]:
 
 
 def legal_actions(s: State) -> list[ev.Event]:
-    """Every action the rules allow now; an energy of ANY_ENERGY stands for any allowed amount."""
+    """Every action the rules allow now; an energy of ANY_ENERGY stands for any allowed amount.
+    Of the free alliances of a large zone only the smaller choices are listed (``_offer_allies``);
+    the rules accept any other allowed choice typed."""
     legal = []
     for cand in _candidates(s):
         probe = cand

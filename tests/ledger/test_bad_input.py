@@ -371,3 +371,37 @@ def test_a_typed_line_with_a_byte_that_is_not_utf8_is_refused_and_nothing_booked
             assert "ok: players Anna Bert" in answer, answer
     finally:
         assert terminal.quit() == 0
+
+
+# -- bounded work --------------------------------------------------------------------------------
+def _wide_zone_game(path, zone_size: int = 30) -> str:
+    """A stored game on a custom board whose first zone has ``zone_size`` countries, every player's
+    homeland in it, at the free alliances (2^29 choices for the first chooser)."""
+    rows = ["zone,position,country,pbu"] + [f"1,{i},Land{i},{1 + i % 3}" for i in range(1, zone_size)] \
+        + [f"1,{zone_size},Land{zone_size},30", "2,1,Faraway,4"]
+    text = (f'board wide.csv "{"|".join(rows)}"\nplayers Anna Bert\nstart Anna\n'
+            "homeland Anna Land30\nhomeland Bert Faraway\n")
+    store = Store(path)
+    play(text, game=store.load()[1])
+    store.close()
+    return text
+
+
+def test_a_zone_of_thirty_countries_opens_and_its_alliances_are_offered_and_accepted(tmp_path):
+    """Issue 26 item 2: listing what may be done now tried every choice of free alliances (2^n)
+    and never ended; status, the terminal and replay hung and the stored game no longer opened.
+    Each command runs under ledger()'s time limit (a hang fails with TimeoutExpired)."""
+    path = tmp_path / "g.sqlite"
+    text = _wide_zone_game(path)
+    res = ledger("status", "--db", str(path))
+    assert res.returncode == 0, res.err
+    free = res.out.split("Free: ")[1].rstrip(".\n").split(", ")
+    assert "Anna may ally free inside zone 1 up to a total of 30" in res.out
+    assert sorted(free) == sorted(f"Land{i}" for i in range(1, 30))
+    (tmp_path / "g.txt").write_text(text + "allies Anna Land1 Land3 Land5 Land7\n")
+    res = ledger("replay", "--json", str(tmp_path / "g.txt"))          # four countries: typed, accepted
+    assert res.returncode == 0, res.err
+    assert json.loads(res.out)["players"][0]["pbr"] == 4          # half of 2 + 1 + 3 + 2
+    res = ledger("--db", str(path), stdin=b"now\nallies Anna Land2 Land3 Land5 Land6\nnow\n")
+    assert res.returncode == 0 and "ok: allies Anna Land2 Land3 Land5 Land6" in res.out, res.err
+    assert "Bert may ally free inside zone 2" in res.out
