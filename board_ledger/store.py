@@ -61,6 +61,14 @@ def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
+def _untrusted(conn: sqlite3.Connection) -> sqlite3.Connection:
+    """A connection to a file anyone may have written: its text comes back with a byte that is
+    not UTF-8 replaced (U+FFFD), so a damaged integrity report or name is compared and refused
+    like any other, never a decoding error; the events' bodies are read as bytes and checked."""
+    conn.text_factory = lambda data: bytes(data).decode("utf-8", "replace")
+    return conn
+
+
 def _primary(exc: sqlite3.Error) -> str:
     """SQLite's primary error name of ``exc`` (SQLITE_READONLY for SQLITE_READONLY_DBMOVED ...)."""
     name = getattr(exc, "sqlite_errorname", "") or ""
@@ -130,11 +138,15 @@ class Store:
 
     @contextmanager
     def _sqlite(self) -> Iterator[None]:
-        """Turn every SQLite failure inside the block into StoreError (one sentence)."""
+        """Turn every SQLite failure inside the block into StoreError (one sentence). SQLite's
+        message may quote the file's own bytes (the names of a damaged schema); when they are
+        not UTF-8, Python fails to make the message at all: the file is damaged."""
         try:
             yield
         except sqlite3.Error as exc:
             raise self.trouble(exc) from None
+        except UnicodeDecodeError:
+            raise StoreError(_(SQLITE_TROUBLE["SQLITE_CORRUPT"][0]).format(path=self.path)) from None
 
     def _connect(self, write: bool, fresh: bool) -> sqlite3.Connection:
         with self._sqlite():
@@ -148,7 +160,7 @@ class Store:
                     raise StoreError(_("{path} is read-only (or its folder is); make both writable, "
                                        "or only read it with status, export or chart").format(
                         path=self.path), code=1)
-                conn = sqlite3.connect(self.path, isolation_level=None, timeout=self.busy)
+                conn = _untrusted(sqlite3.connect(self.path, isolation_level=None, timeout=self.busy))
                 try:
                     if fresh:
                         self._create(conn)
@@ -173,8 +185,8 @@ class Store:
         writable = tidy and os.access(self.path, os.W_OK) and \
             os.access(self.path.parent, os.W_OK | os.X_OK)
         try:
-            conn = sqlite3.connect(f"{uri}?mode={'rw' if writable else 'ro'}", uri=True,
-                                   isolation_level=None, timeout=self.busy)
+            conn = _untrusted(sqlite3.connect(f"{uri}?mode={'rw' if writable else 'ro'}", uri=True,
+                                              isolation_level=None, timeout=self.busy))
             if writable:
                 conn.execute("PRAGMA query_only=ON")
             conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
@@ -183,7 +195,7 @@ class Store:
             if _primary(exc) not in ("SQLITE_CANTOPEN", "SQLITE_READONLY") or \
                     pathlib.Path(f"{self.path}-wal").exists() or os.access(self.path.parent, os.W_OK):
                 raise
-        return sqlite3.connect(f"{uri}?immutable=1", uri=True, isolation_level=None)
+        return _untrusted(sqlite3.connect(f"{uri}?immutable=1", uri=True, isolation_level=None))
 
     def _check_read_only(self) -> None:
         with self._sqlite():

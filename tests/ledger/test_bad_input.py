@@ -4,6 +4,7 @@ or not numbers, all end in one sentence and a non-zero exit (2 for a bad input).
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
 import os
 import pathlib
@@ -154,6 +155,85 @@ def test_sqlite_s_integrity_report_is_not_pasted_into_the_sentence(tmp_path):
     res = ledger("status", "--db", str(path))
     one_sentence(res, 2, "is damaged", "restore a copy")
     assert "***" not in res.err and "Page" not in res.err
+
+
+def _damaged_schema(path, name: bytes, sql: bytes) -> None:
+    """A stored game whose schema gains a table ``name`` written as ``sql``, bytes as they are."""
+    stored(path)
+    conn = sqlite3.connect(path)
+    conn.execute("PRAGMA journal_mode=DELETE")
+    conn.execute("CREATE TABLE notes (c)")
+    conn.execute("INSERT INTO notes VALUES (NULL)")
+    conn.commit()
+    conn.execute("PRAGMA writable_schema=ON")
+    conn.execute("UPDATE sqlite_master SET name = CAST(? AS TEXT), tbl_name = CAST(? AS TEXT), "
+                 "sql = CAST(? AS TEXT) WHERE name = 'notes'", (name, name, sql))
+    conn.commit()
+    conn.close()
+
+
+@pytest.mark.parametrize("damage", ["report", "schema"])
+def test_sqlite_s_text_that_is_not_utf8_is_a_damaged_file(tmp_path, damage):
+    """Issue 26 item 14, back a second time: SQLite's integrity report ("NULL value in \\xffnotes.c")
+    or its error message ("malformed database schema (\\xffnotes)") quotes names the file holds;
+    not UTF-8, they gave a UnicodeDecodeError traceback or a sentence pasting SQLite's words with
+    exit 1. Every command that opens the file says it is damaged, exit 2."""
+    path = tmp_path / "g.sqlite"
+    name = b"\xffnotes"
+    _damaged_schema(path, name, b'CREATE TABLE "' + name + b'" (c NOT NULL)' if damage == "report"
+                    else b"CREATE TABLE \xff(")
+    before = path.read_bytes()
+    for args in (("status", "--db", str(path)), ("export", "--db", str(path)), ("--db", str(path))):
+        one_sentence(ledger(*args, stdin=b""), 2, "is damaged", "restore a copy")
+    assert path.read_bytes() == before
+
+
+def _runs(data: bytes) -> list[tuple[int, int]]:
+    """The runs of printable ASCII in a file: names, SQL and JSON text, each (start, end)."""
+    runs, start = [], None
+    for i, byte in enumerate(data + b"\0"):
+        if 0x20 <= byte < 0x7F:
+            start = i if start is None else start
+        elif start is not None:
+            if i - start >= 3:
+                runs.append((start, i))
+            start = None
+    return runs
+
+
+def test_a_byte_that_is_not_utf8_anywhere_in_the_file_s_text_is_a_sentence(tmp_path):
+    """Every place that reads SQLite's text of the file: one byte of every run of text in a stored
+    game (table and index names, the schema's SQL, the events' JSON, the dates) becomes 0xFF or
+    0x80 in turn; opening and loading it, for reading and for writing, either works or says why
+    in one StoreError, never another exception."""
+    path = tmp_path / "g.sqlite"
+    stored(path)
+    conn = sqlite3.connect(path)
+    conn.execute("PRAGMA journal_mode=DELETE")
+    conn.close()
+    good = path.read_bytes()
+    runs = _runs(good)
+    assert len(runs) > 20 and any(good[a:b].startswith(b"CREATE TABLE") for a, b in runs)
+    damaged = tmp_path / "d.sqlite"
+    refused = 0
+    for (start, end), bad in itertools.product(runs, (0xFF, 0x80)):
+        for at in {start, (start + end) // 2, end - 1}:
+            data = bytearray(good)
+            data[at] = bad
+            for leftover in tmp_path.glob("d.sqlite*"):
+                leftover.unlink()
+            damaged.write_bytes(bytes(data))
+            for write in (False, True):
+                try:
+                    store = Store(damaged, create=False, write=write)
+                    try:
+                        store.load(create=False)
+                    finally:
+                        store.close()
+                except StoreError as exc:
+                    assert "\n" not in str(exc) and str(damaged) in str(exc), exc
+                    refused += 1
+    assert refused > 0
 
 
 @pytest.mark.parametrize("body,reason", [
