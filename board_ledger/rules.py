@@ -984,6 +984,8 @@ RULEBOOK: tuple[Verb, ...] = (
 )
 #: the rule of each event class (``step`` looks it up)
 HANDLERS: dict[type[ev.Event], Callable[[State, Any], ev.Event]] = {v.event: v.rule for v in RULEBOOK}
+#: the verbs legal_actions may offer, in the rulebook's order (the others are typed only)
+OFFERED: tuple[type[ev.Event], ...] = tuple(v.event for v in RULEBOOK if v.offers or v.side_offers)
 #: the verbs offered side by side (``Verb.side_offers``)
 SIDE_VERBS: tuple[Verb, ...] = tuple(v for v in RULEBOOK if v.side_offers is not None)
 #: the verbs the rulebook does not judge: the game keeps them

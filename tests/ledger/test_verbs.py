@@ -1,10 +1,13 @@
 """One place per ledger verb: the notation's event classes, the rulebook's rows (rule and offers)
-and the phones' offers agree, and a verb missing from any of them is caught (docs/architecture.md,
+and the phones' offers (with the page's buttons) agree, and a verb missing from any of them is
+caught (docs/architecture.md,
 "Add a ledger verb")."""
 from __future__ import annotations
 
 import dataclasses
+import pathlib
 import random
+import re
 import subprocess
 import sys
 import textwrap
@@ -78,3 +81,21 @@ def test_each_row_offers_its_own_verb_and_every_offered_verb_is_legal_somewhere(
         assert {type(e) for e in legal} <= OFFERED          # a typed-only verb is never offered
         seen |= {type(e) for e in legal}
     assert seen == OFFERED
+
+
+def test_the_phones_offer_exactly_the_verbs_the_rules_offer_each_with_a_button():
+    from videopac.books import view
+    assert set(view.OFFERS) == set(rules.OFFERED) == OFFERED
+    keys = [offer.key for offer in view.OFFERS.values()]
+    assert len(keys) == len(set(keys))
+    script = (pathlib.Path(view.__file__).parents[1] / "data" / "web" / "app.js").read_text()
+    assert set(re.findall(r"\bL\.([a-z_]+)", script)) == set(keys)    # the page reads each group
+
+
+def test_a_verb_the_rules_offer_without_a_row_for_the_phones_stops_the_view_from_loading():
+    code = ("from board_ledger import events as ev, rules\n"
+            "rules.OFFERED = rules.OFFERED + (ev.Draw,)\n"
+            "try:\n    import videopac.books.view\n"
+            "except ImportError as exc:\n    print('refused:', exc)\n")
+    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert res.stdout.startswith("refused:") and "['draw']" in res.stdout, res.stdout + res.stderr

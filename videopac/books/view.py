@@ -20,7 +20,7 @@ from board_ledger import effects, notation, report
 from board_ledger.board import shown
 from board_ledger.chart import COLOURS
 from board_ledger.game import Game
-from board_ledger.rules import WAR_ENERGY, challenge_energy, energy_range, legal_actions, pbr
+from board_ledger.rules import OFFERED, WAR_ENERGY, challenge_energy, energy_range, legal_actions, pbr
 from board_ledger.state import State
 
 KEEPER = "keeper"          # the phone of whoever keeps the war chest (docs/rules.md: one player does)
@@ -109,8 +109,9 @@ def buttons(key: str, button: Callable[[State, Any], Any]) -> Offer:
     return Offer(key, lambda s, events: [button(s, e) for e in events], list)
 
 
-#: what the page offers of each event class, in the order of the view's ``legal`` (docs/web.md);
-#: a new verb with a button on the page is one row here (and the button in the page's script)
+#: what the page offers of each verb the rules offer (rules.OFFERED), in the order of the view's
+#: ``legal`` (docs/web.md); the page's script has a button for each key. How a verb is added:
+#: docs/architecture.md, "Add a ledger verb".
 OFFERS: dict[type[ev.Event], Offer] = {
     ev.Start: buttons("start", lambda s, e: e.player),
     ev.Homeland: buttons("homeland", lambda s, e: e.country),
@@ -128,6 +129,10 @@ OFFERS: dict[type[ev.Event], Offer] = {
                                                          for e in survivors]),
     ev.TimeUp: Offer("time", lambda s, e: True, bool),
 }
+if set(OFFERS) != set(OFFERED):
+    raise ImportError("view.OFFERS and rules.OFFERED disagree on "
+                      f"{sorted(cls.verb for cls in set(OFFERS) ^ set(OFFERED))} "
+                      "(docs/architecture.md, 'Add a ledger verb')")
 
 
 def _legal(s: State) -> dict[str, Any]:
