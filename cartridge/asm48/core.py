@@ -36,6 +36,10 @@ MAX_WHILE = 65536      # iterations of one WHILE before asm48 gives up
 # for every byte of the 4 KB program memory, so `rept 100000000`, nested REPTs or a long IRPC
 # end in one sentence instead of running for hours
 MAX_EXPANDED_LINES = 100_000
+# characters of one substituted line, and of all of them in a pass: a macro that calls itself
+# with its arguments twice doubles them at each of its 64 levels, 2**64 characters
+MAX_EXPANDED_LINE = 1 << 16
+MAX_EXPANDED_TEXT = 16 << 20
 INCLUDE = "INCLUDE"      # a directive of the engine: it reads more source
 PSEUDO_OPS = (frozenset(directives.DIRECTIVES) | frozenset(directives.LABEL_DIRECTIVES)
               | CONDITIONALS | BLOCK_OPENERS | {"ENDM", INCLUDE})
@@ -76,7 +80,7 @@ class Engine:
         p = self.p
         i = 0
         while i < len(lines):
-            src = lines[i] if expansion is None else expansion.line(lines[i])
+            src = lines[i] if expansion is None else self.expand(expansion, lines[i])
             i += 1
             p.position.line = src
             p.position.statement = None
@@ -129,6 +133,24 @@ class Engine:
     def macro(self, name: str) -> Macro | None:
         return self.p.macros.find(name, self.p.sections)
 
+    def expand(self, expansion: Expansion, line: SrcLine) -> SrcLine:
+        """``line`` of a block body as substituted at this point of ``expansion``; the assembly
+        stops when the line, or all lines substituted in this pass, grow past their bound."""
+        out = expansion.line(line)
+        p = self.p
+        p.macros.expanded_text += len(out.text)
+        if len(out.text) > MAX_EXPANDED_LINE:
+            problem = _("a macro expansion makes a line of {size} characters, more than {limit}; "
+                        "does a macro pass its arguments on twice?").format(
+                            size=len(out.text), limit=MAX_EXPANDED_LINE)
+        elif p.macros.expanded_text > MAX_EXPANDED_TEXT:
+            problem = _("macros, REPT, IRP, IRPC and WHILE expand more than {limit} characters; "
+                        "a program for 4 KB of program memory needs far fewer").format(
+                            limit=MAX_EXPANDED_TEXT)
+        else:
+            return out
+        raise Stop(Diagnostic(line.file, line.line, 1, problem + line.note))
+
     def collect_block(self, lines: list[SrcLine], i: int, op: str,
                       expansion: Expansion | None = None) -> tuple[list[SrcLine], int]:
         """The body up to the matching ENDM, and the index after it.  Inside an expansion
@@ -136,7 +158,7 @@ class Engine:
         depth = 1
         body: list[SrcLine] = []
         while i < len(lines):
-            line = lines[i] if expansion is None else expansion.line(lines[i])
+            line = lines[i] if expansion is None else self.expand(expansion, lines[i])
             try:
                 inner = operation(self.parse(line.text))
             except SourceError:

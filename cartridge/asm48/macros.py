@@ -76,6 +76,7 @@ class Macros:
     defined: dict[str, Macro] = field(default_factory=dict)
     running: list[Expansion] = field(default_factory=list)
     expanded_lines: int = 0     # lines expanded from block bodies in this pass
+    expanded_text: int = 0      # characters of the lines substituted in this pass
 
     def find(self, name: str, sections: Sections) -> Macro | None:
         """The macro `name` as seen here: one of the open sections first, then global."""

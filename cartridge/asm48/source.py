@@ -9,7 +9,7 @@ from pathlib import Path
 from i18n import _, os_reason
 from safefiles import NotRegularFile, TooLarge, read_at_most
 
-from .errors import SourceError
+from .errors import Limit, SourceError
 from .lexer import Statement
 from .stdinc import STANDARD_INCLUDES
 
@@ -17,6 +17,9 @@ NO_FILE = "<string>"      # the file name of source given as a string
 #: bytes of any one file asm48 reads (the source, an include file, a BINCLUDE's binary); a
 #: cartridge's source is some hundred KB, so only a file named by mistake comes near it
 FILE_LIMIT = 16 << 20
+#: include files open at once: each level is a level of recursion of the assembler, and real
+#: programs nest a few (KTAA: three)
+MAX_INCLUDE_DEPTH = 32
 
 
 @dataclass(frozen=True)
@@ -142,6 +145,9 @@ class Includes:
     def enter(self, filename: str, column: int) -> None:
         """Start reading `filename` (refused when it is already being read)."""
         resolved = Path(filename).resolve()
+        if len(self.chain) > MAX_INCLUDE_DEPTH:
+            raise Limit(_("include files nested deeper than {levels} levels").format(
+                levels=MAX_INCLUDE_DEPTH), column=column)
         if resolved in self.chain:
             chain = " -> ".join(p.name for p in (*self.chain, resolved))
             raise SourceError(_("include cycle: {chain}").format(chain=chain), column=column)

@@ -3,6 +3,7 @@ a hundred million, nested REPTs and a long IRPC end at once instead of running f
 taking all memory."""
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -95,3 +96,59 @@ def test_sections_nest_64_deep_and_no_deeper():
     (diagnostic,) = err.value.diagnostics
     assert (diagnostic.line, diagnostic.message) == (
         2 + 2 * MAX_SECTION_DEPTH, f"SECTIONs nested deeper than {MAX_SECTION_DEPTH} levels")
+
+
+@pytest.mark.parametrize("source", [
+    " org 0\nm macro a\n m a a\n endm\n m xy\n",
+    " org 0\nm macro\n m ALLARGS,ALLARGS\n endm\n m 1\n",
+])
+def test_a_macro_that_doubles_its_arguments_stops_at_the_line_bound(tmp_path, source):
+    """Each of the 64 levels doubled the line: 2**64 characters, a hang until memory ran out.
+    Through the command, in a child process: a hang fails the test instead of stalling it."""
+    from cartridge.asm48.core import MAX_EXPANDED_LINE
+
+    (tmp_path / "m.a48").write_text(source)
+    res = subprocess.run([sys.executable, "-m", "cartridge.asm48", "m.a48", "-o", "m.bin"],
+                         capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    assert res.returncode == 1 and not (tmp_path / "m.bin").exists()
+    (line,) = res.stderr.splitlines()
+    assert "error: a macro expansion makes a line of " in line
+    assert f"characters, more than {MAX_EXPANDED_LINE}; does a macro pass its arguments on " \
+           "twice?" in line
+
+
+def test_expansions_stop_at_the_text_bound(monkeypatch):
+    import cartridge.asm48.core as core
+
+    monkeypatch.setattr(core, "MAX_EXPANDED_TEXT", 100_000)
+    source = ' org 0\nm macro a\n if 0\n db a\n endif\n endm\n rept 100\n m "' + "x" * 5000 + \
+        '"\n endm\n'
+    with pytest.raises(AsmError) as err:
+        assemble(source)
+    (diagnostic,) = err.value.diagnostics
+    assert diagnostic.message.startswith("macros, REPT, IRP, IRPC and WHILE expand more than "
+                                         "100000 characters")
+    monkeypatch.setattr(core, "MAX_EXPANDED_TEXT", 2_000_000)
+    assert assemble(source).memory == {}                   # under the bound: assembles
+
+
+def test_include_files_nest_32_deep_and_no_deeper(tmp_path):
+    """Each include level is a level of the assembler's recursion: 400 files each including the
+    next ended in a RecursionError traceback."""
+    from cartridge.asm48.source import MAX_INCLUDE_DEPTH
+
+    def chain(levels: int) -> Path:
+        for i in range(levels):
+            (tmp_path / f"f{i}.inc").write_text(f'\tinclude "f{i + 1}.inc"\n')
+        (tmp_path / f"f{levels}.inc").write_text("\tnop\n")
+        main = tmp_path / "main.a48"
+        main.write_text('\torg 0\n\tinclude "f0.inc"\n')
+        return main
+
+    main = chain(MAX_INCLUDE_DEPTH - 1)
+    assert assemble(main.read_text(), str(main)).image(0, 0) == b"\x00"
+    main = chain(400)
+    with pytest.raises(AsmError) as err:
+        assemble(main.read_text(), str(main))
+    (diagnostic,) = err.value.diagnostics
+    assert diagnostic.message == f"include files nested deeper than {MAX_INCLUDE_DEPTH} levels"
