@@ -21,7 +21,7 @@ import pytest
 
 from joystick_test_support import Pty
 from tools.adapter_sim import SimulatedAdapter, build, missing_tools, switch_pins
-from videopac.serial_joystick import RELEASED, FrameDecoder, JoystickState
+from videopac.sticks.serial_line import RELEASED, FrameDecoder, JoystickState
 
 SWITCHES = ("up", "down", "left", "right", "fire")
 ROOT = Path(__file__).resolve().parents[2]
