@@ -8,7 +8,7 @@ import json
 import sys
 
 from i18n import _
-from videopac import UsageError
+from videopac import UsageError, fail
 from videopac.battle.balance import ENERGY, LEVEL, MATCH_NAMES, PAIRINGS, bar, measure, text_table
 
 PROG = "videopac balance"
@@ -47,8 +47,7 @@ def main(args: argparse.Namespace) -> int:
             raise UsageError(_("--battles must be a whole number from 1 to 10000"))
         pairings = parse_pairings(args.pairings)
     except UsageError as exc:
-        print(f"{PROG}: {exc}.", file=sys.stderr)
-        return 2
+        return fail(PROG, f"{exc}.")
 
     def progress(done: int, total: int, pairing: str) -> None:
         print(bar(done, total, f"{pairing[0]}–{pairing[1]}"), end="", file=sys.stderr, flush=True)

@@ -12,7 +12,7 @@ from typing import NoReturn
 
 import i18n
 from i18n import N_, _, os_reason
-from videopac import __version__
+from videopac import BAD_INPUT, TROUBLE, __version__
 
 # subcommand -> (module, one-line help)
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
@@ -33,7 +33,7 @@ class OneLineParser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         sys.stderr.write(_("{prog}: {message}; see '{prog} --help'").format(
             prog=self.prog, message=message) + "\n")
-        raise SystemExit(2)
+        raise SystemExit(BAD_INPUT)
 
 
 def _usage() -> str:
@@ -89,7 +89,7 @@ def main(argv: list[str] | None = None) -> int:
         i18n.set_language(None)
         print(_("videopac: unknown language '{code}'; choose one of: {languages}.").format(
             code=exc.args[0], languages=", ".join(i18n.LANGUAGES)), file=sys.stderr)
-        return 2
+        return BAD_INPUT
     i18n.set_language(code)
     i18n.translate_argparse()
     if not argv or argv[0] in ("-h", "--help"):
@@ -102,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
     if name not in SUBCOMMANDS:
         print(_("videopac: unknown command '{name}'; try 'videopac --help'.").format(name=name),
               file=sys.stderr)
-        return 2
+        return BAD_INPUT
     module_name, help_ = SUBCOMMANDS[name]
     module = importlib.import_module(module_name)
     parser = OneLineParser(prog=f"videopac {name}", description=_(help_))
@@ -120,4 +120,4 @@ def main(argv: list[str] | None = None) -> int:
         where = f" {exc.filename}" if getattr(exc, "filename", None) else ""
         print(_("videopac {name}: cannot use{where}: {reason}.").format(
             name=name, where=where, reason=os_reason(exc)), file=sys.stderr)
-        return 1
+        return TROUBLE

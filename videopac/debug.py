@@ -4,11 +4,10 @@ debugger itself is videopac/console/debugger.py."""
 from __future__ import annotations
 
 import argparse
-import sys
 
 from i18n import _
 from o2em_core import Machine
-from videopac import UsageError
+from videopac import UsageError, fail
 from videopac.console.debugger import DebugPrompt, Debugger, symbols_of
 from videopac.console.inputs import load_images, read_text
 
@@ -39,8 +38,7 @@ def main(args: argparse.Namespace) -> int:
         symbols = symbols_of(args.cart, args.bios, args.sym, args.no_cart)
         script = read_text(args.script).splitlines() if args.script else None
     except UsageError as exc:
-        print(f"{PROG}: {exc}", file=sys.stderr)
-        return 2
+        return fail(PROG, str(exc))
     machine = Machine(bios, cart, region=args.region)
     console = DebugPrompt(Debugger(machine, symbols))
     if script is not None:

@@ -14,6 +14,7 @@ import serial
 
 from i18n import _
 
+from videopac import BAD_INPUT
 from videopac.sticks.serial_line import (DEFAULT_BAUD, JoystickState, LineCounters,
                                          SerialJoystickReader, error_reason)
 
@@ -53,14 +54,14 @@ def main(args: argparse.Namespace) -> int:
         print(_("{prog}: the baud rate must be positive (the adapter uses {default_baud}).").format(
             prog=PROG, default_baud=DEFAULT_BAUD),
               file=sys.stderr)
-        return 2
+        return BAD_INPUT
     reader = SerialJoystickReader(args.port, args.baud)
     try:
         reader.start(must_open=True)
     except (serial.SerialException, OSError, ValueError) as exc:
         print(_("{prog}: cannot open {port}: {reason}.").format(
             prog=PROG, port=args.port, reason=error_reason(exc)), file=sys.stderr)
-        return 2                       # the port given is missing or no port: an input error
+        return BAD_INPUT               # the port given is missing or no port: an input error
     try:
         _show(reader, args.seconds)
     except KeyboardInterrupt:

@@ -20,6 +20,7 @@ from board_ledger.chart import pbr_svg
 from board_ledger.errors import LedgerError, StoreError
 from board_ledger.game import Game
 from board_ledger.store import Store
+from videopac import BAD_INPUT, TROUBLE, fail
 from videopac.console.paths import write_atomically
 
 PROG = "videopac ledger"
@@ -79,9 +80,9 @@ def _one_line(text: str) -> str:
     return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
 
 
-def _fail(message: str, code: int) -> int:
-    print(f"{PROG}: {_one_line(message).rstrip('.')}.", file=sys.stderr)
-    return code
+def _fail(message: str, code: int = BAD_INPUT) -> int:
+    """``message`` as one sentence on one line after the command's name; the exit status."""
+    return fail(PROG, f"{_one_line(message).rstrip('.')}.", code)
 
 
 def _print_state(game: Game, as_json: bool, lines: list[dict[str, Any]] | None = None) -> None:
@@ -100,7 +101,7 @@ MAX_NOTATION_BYTES = 16 * 1024 * 1024     # a long game is some ten thousand lin
 
 def replay(args: argparse.Namespace) -> int:
     if args.effects and not args.json:
-        return _fail(_("--effects adds to the JSON output: give --json too"), 2)
+        return _fail(_("--effects adds to the JSON output: give --json too"))
     path = pathlib.Path(args.file)
     text = notation.read_bounded(path, MAX_NOTATION_BYTES,
                                  _("a game in the ledger notation (UTF-8 text)"))
@@ -116,7 +117,7 @@ def replay(args: argparse.Namespace) -> int:
                     said.append({"line": lineno, "action": notation.format_event(accepted), "effects": done})
         except LedgerError as exc:
             print(_one_line(f"{path}:{lineno}: {exc}"), file=sys.stderr)
-            return 2
+            return BAD_INPUT
     if getattr(args, "db", None):        # only a game that replayed to the end is stored
         store = Store(args.db)
         try:
@@ -167,12 +168,12 @@ def main(args: argparse.Namespace) -> int:
     try:
         if command is None and args.serve:
             if args.window:
-                return _fail(_("--serve and --window are two ways to show the ledger; choose one"), 2)
+                return _fail(_("--serve and --window are two ways to show the ledger; choose one"))
             if not 0 <= args.port <= 65535:
-                return _fail(_("--port {port} is not a port number (0 to 65535)").format(port=args.port), 2)
+                return _fail(_("--port {port} is not a port number (0 to 65535)").format(port=args.port))
             if args.code is not None and not (args.code.isascii() and args.code.isalnum()
                                                and 4 <= len(args.code) <= 32):
-                return _fail(_("--code takes 4 to 32 letters or digits, easy to type on a phone"), 2)
+                return _fail(_("--code takes 4 to 32 letters or digits, easy to type on a phone"))
             # each way of keeping the ledger imports its own front end where it is chosen:
             # starlette and uvicorn, pyglet, readline cost start-up the others need not pay
             from videopac.books.web import CannotListen, serve, usable_host
@@ -180,16 +181,16 @@ def main(args: argparse.Namespace) -> int:
                 if not usable_host(name):
                     return _fail(_("--allow-host {name} is not a host name or address; give a name such "
                                    "as mypc.local or an address such as 192.168.1.20, without http:// "
-                                   "or a port").format(name=name), 2)
+                                   "or a port").format(name=name))
             try:
                 return serve(args.db or DEFAULT_WEB_DB, args.host, args.port, args.anyone,
                              args.code, args.allow_host)
             except CannotListen as exc:
-                return _fail(str(exc), 1)
+                return _fail(str(exc), TROUBLE)
         if command is None and args.window:
             from videopac.console.display import display_found
             if not display_found():
-                return _fail(_("no display was found; use the terminal ledger: videopac ledger --db FILE"), 2)
+                return _fail(_("no display was found; use the terminal ledger: videopac ledger --db FILE"))
             from videopac.table.ledger_window import run_window
             return run_window(args.db, args.boards)
         if command is None:
@@ -197,10 +198,10 @@ def main(args: argparse.Namespace) -> int:
             return run_repl(args.db, args.boards)
         return {"replay": replay, "status": status, "export": export, "chart": chart}[command](args)
     except LedgerError as exc:
-        return _fail(str(exc), exc.code if isinstance(exc, StoreError) else 2)
+        return _fail(str(exc), exc.code if isinstance(exc, StoreError) else BAD_INPUT)
     except BrokenPipeError:  # the reader of the output left (| head): nothing more to say
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 1
+        return TROUBLE
     except OSError as exc:  # the export or chart file could not be written
         return _fail(_("cannot write {path}: {reason}; choose another file or free some space").format(
-            path=exc.filename or "-", reason=os_reason(exc)), 1)
+            path=exc.filename or "-", reason=os_reason(exc)), TROUBLE)

@@ -8,7 +8,6 @@ import argparse
 import gc
 import os
 import pathlib
-import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -16,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from cartridge.images import builtin_image
 from cartridge.romfile import RomFileError, load_bios, load_cart
 from i18n import N_, _, os_reason
-from videopac import UsageError
+from videopac import BAD_INPUT, TROUBLE, UsageError, fail
 from videopac.battle.computer import (Computer, ComputerSpecError, add_computer_arguments,
                                       parse_specs, players)
 from videopac.battle.published import SymbolFileError, symbols_for
@@ -40,6 +39,7 @@ if TYPE_CHECKING:
     from videopac.table.wiring import LedgerTable
     from videopac.console.window import PlayWindow
 
+PROG = "videopac play"
 SAMPLE_RATE = 44100
 TICK = 1 / 120          # event-loop ticks per second: frames land within 8 ms of their time
 FAST_FORWARD = 4        # speed while the fast-forward key is held
@@ -75,10 +75,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                                "CART.json beside the cartridge and the BIOS symbols)"))
 
 
-def fail(message: str) -> int:
-    """Say what is wrong in one sentence on stderr; exit status 2."""
-    print(f"videopac play: {message}", file=sys.stderr)   # i18n: untranslated (the message is)
-    return 2
+def refuse(message: str, status: int = BAD_INPUT) -> int:
+    """Say what is wrong in one sentence after `videopac play` on stderr; the exit status."""
+    return fail(PROG, message, status)
 
 
 def load_roms(args: argparse.Namespace) -> tuple[bytes, bytes]:
@@ -150,7 +149,7 @@ def write_keymap() -> int:
     """Copy the default keymap to the user's config folder, never over an existing file."""
     target = paths.user_keymap()
     if target.exists():
-        return fail(_("{path} exists already; edit it, or remove it to start again.").format(path=target))
+        return refuse(_("{path} exists already; edit it, or remove it to start again.").format(path=target))
     paths.write_atomically(target, keymap.default_text().encode("utf-8"))
     print(_("wrote {path}").format(path=target))
     return 0
@@ -164,23 +163,23 @@ def main(args: argparse.Namespace) -> int:
         joysticks = parse_joystick_specs(args.joystick)
         chosen = parse_specs(args.computer)
     except (JoystickSpecError, ComputerSpecError) as exc:
-        return fail(f"{str(exc).rstrip('.')}.")
+        return refuse(f"{str(exc).rstrip('.')}.")
     taken = {spec.joystick for spec in joysticks} & {side for side, _ in chosen}
     if taken:
-        return fail(_("joystick {n} cannot be both --joystick and --computer; choose one.")
+        return refuse(_("joystick {n} cannot be both --joystick and --computer; choose one.")
                     .format(n=min(taken)))
     if not display_found():
-        return fail(_(HEADLESS))
+        return refuse(_(HEADLESS))
     if args.scale < 1:
-        return fail(_("--scale must be 1 or more."))
+        return refuse(_("--scale must be 1 or more."))
     try:
         bios, cart = load_roms(args)
     except RomFileError as exc:
-        return fail(f"{exc}.")
+        return refuse(f"{exc}.")
     try:
         computers = players(args.computer, symbols_for(args.cart or None), args.seed)
     except (SymbolFileError, ComputerSpecError) as exc:
-        return fail(f"{str(exc).rstrip('.')}.")
+        return refuse(f"{str(exc).rstrip('.')}.")
 
     import pyglet       # lazy: see the imports
     pyglet.options["shadow_window"] = False   # one window; lets key names load before it opens
@@ -189,14 +188,14 @@ def main(args: argparse.Namespace) -> int:
     try:
         keys = keymap.load(user)
     except keymap.KeymapError as exc:
-        return fail(str(exc))
+        return refuse(str(exc))
 
     try:   # connect before the machine is built (its first start compiles for a while)
         screen = pyglet.display.get_display().get_default_screen()
     except Exception as exc:  # pyglet raises its own classes per platform for "no display"
         if "Display" in type(exc).__name__:
-            return fail(_(HEADLESS))
-        return fail(_("cannot use the display {display} ({reason}).").format(
+            return refuse(_(HEADLESS))
+        return refuse(_("cannot use the display {display} ({reason}).").format(
             display=os.environ.get("DISPLAY", ""), reason=exc))
 
     table = None
@@ -205,20 +204,20 @@ def main(args: argparse.Namespace) -> int:
         try:
             table = table_mod.open_table(args.ledger, args.cart)
         except table_mod.CannotOpenTable as exc:
-            return fail(str(exc))
+            return refuse(str(exc), exc.status)
 
     recording = None
     if args.record:
         try:
             recording = open(args.record, "w", encoding="utf-8")
         except OSError as exc:
-            return fail(_("cannot write {path}: {reason}.").format(path=args.record,
-                                                                   reason=os_reason(exc)))
+            return refuse(_("cannot write {path}: {reason}.").format(path=args.record,
+                                                                     reason=os_reason(exc)), TROUBLE)
     from videopac.console import debugger        # lazy: see the imports
     try:
         symbols = debugger.symbols_of(args.cart, args.bios, args.sym)
     except UsageError as exc:
-        return fail(f"{exc}.")
+        return refuse(f"{exc}.")
 
     from o2em_core import Machine                # lazy: see the imports
     machine = Machine(bios, cart, region=args.region, sample_rate=SAMPLE_RATE)
@@ -233,7 +232,7 @@ def main(args: argparse.Namespace) -> int:
     try:
         window = open_window(session, args, screen, table)
     except Exception as exc:  # no usable OpenGL configuration, window refused by the system
-        return fail(_("cannot open a window ({reason}).").format(reason=exc))
+        return refuse(_("cannot open a window ({reason}).").format(reason=exc))
     try:
         return run(session, window, swap=args.swap_joysticks, joysticks=joysticks,
                    on_frame=table.attach(session, window) if table else None,

@@ -13,6 +13,7 @@ from pathlib import Path
 from i18n import _, os_reason
 
 from cartridge.images import ROMS, builtin_image
+from videopac import BAD_INPUT, TROUBLE
 from videopac.console.paths import write_atomically
 
 PROG = "videopac roms"
@@ -40,13 +41,13 @@ def _export(directory: str | None) -> int:
     if not directory:
         print(_("{prog}: export needs a folder, e.g. 'videopac roms export roms/'.").format(prog=PROG),
               file=sys.stderr)
-        return 2
+        return BAD_INPUT
     target = Path(directory)
     if target.exists() and not target.is_dir():
         print(_("{prog}: {target} is a file, not a folder; name a folder to export into.").format(
             prog=PROG, target=target),
               file=sys.stderr)
-        return 2                       # a usage error, like every other in the commands
+        return BAD_INPUT               # a usage error, like every other in the commands
     try:
         target.mkdir(parents=True, exist_ok=True)
         for name in builtin_names():
@@ -55,7 +56,7 @@ def _export(directory: str | None) -> int:
     except OSError as exc:
         print(_("{prog}: cannot write to {target}: {reason}.").format(
             prog=PROG, target=target, reason=os_reason(exc)), file=sys.stderr)
-        return 1
+        return TROUBLE
     return 0
 
 
@@ -65,5 +66,5 @@ def main(args: argparse.Namespace) -> int:
     if args.directory:
         print(_("{prog}: 'list' takes no folder; did you mean 'videopac roms export {directory}'?").format(
             prog=PROG, directory=args.directory), file=sys.stderr)
-        return 2
+        return BAD_INPUT
     return _list()

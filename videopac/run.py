@@ -10,7 +10,6 @@ import argparse
 import hashlib
 import io
 import json
-import sys
 import wave
 import zlib
 from dataclasses import dataclass
@@ -19,9 +18,9 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from i18n import _, os_reason
-from videopac import UsageError
-from videopac.battle.computer import ComputerSpecError, add_computer_arguments, players
-from videopac.battle.published import SymbolFileError, decode, symbols_for
+from videopac import TROUBLE, UsageError, fail
+from videopac.battle.computer import add_computer_arguments, players
+from videopac.battle.published import decode, symbols_for
 from videopac.console import paths
 from videopac.console.inputs import load_images, read_state, read_text
 
@@ -32,6 +31,11 @@ if TYPE_CHECKING:
 
 PROG = "videopac run"
 MAX_SCALE = 16              # a 5760 × 3888 screenshot; 1000 would need 262 GB
+
+
+class CannotWrite(Exception):
+    """An output file cannot be written (no room, no permission, no such folder); one sentence,
+    status TROUBLE."""
 
 
 @dataclass(frozen=True)
@@ -121,13 +125,9 @@ def parse_script(text: str, name: str) -> list[Event]:
 
 
 def _symbols(args: argparse.Namespace) -> dict[str, int] | None:
-    """The cartridge's symbol table: CART.json next to CART.bin, or the built-in one."""
-    if args.no_cart:
-        return None
-    try:
-        return symbols_for(args.cart or None)
-    except SymbolFileError as exc:
-        raise UsageError(str(exc)) from None
+    """The cartridge's symbol table: CART.json next to CART.bin, or the built-in one
+    (SymbolFileError, a UsageError, for one that cannot be read)."""
+    return None if args.no_cart else symbols_for(args.cart or None)
 
 
 def dump(machine: Machine, symbols: dict[str, int] | None = None) -> dict[str, object]:
@@ -184,7 +184,7 @@ def _write(path: str, data: bytes) -> None:
     try:
         paths.write_atomically(path, data, parents=False)
     except OSError as exc:
-        raise UsageError(_("cannot write {path}: {reason}; choose another file or free some space").format(
+        raise CannotWrite(_("cannot write {path}: {reason}; choose another file or free some space").format(
             path=path, reason=os_reason(exc))) from None
 
 
@@ -206,10 +206,7 @@ def main(args: argparse.Namespace) -> int:
                 max=MAX_SCALE))
         bios, cart = load_images(args)
         symbols = _symbols(args)
-        try:
-            computers = players(args.computer, symbols, args.seed)
-        except ComputerSpecError as exc:
-            raise UsageError(str(exc)) from None
+        computers = players(args.computer, symbols, args.seed)
         state = read_state(args.state_in) if args.state_in else None
 
         from o2em_core import Machine, StateError    # lazy: numba (see the imports)
@@ -247,6 +244,7 @@ def main(args: argparse.Namespace) -> int:
         if args.dump:
             _write(args.dump, (json.dumps(dump(machine, symbols), indent=1) + "\n").encode())
     except UsageError as exc:
-        print(f"{PROG}: {exc}", file=sys.stderr)
-        return 2
+        return fail(PROG, str(exc))
+    except CannotWrite as exc:
+        return fail(PROG, str(exc), TROUBLE)
     return 0

@@ -62,5 +62,6 @@ def test_bad_scale_is_one_line_and_exit_2(tmp_path):
 
 
 def test_unwritable_screenshot_is_one_line(tmp_path):
+    """A file that cannot be written is trouble outside the input: status 1, like every command's."""
     res = run(tmp_path, "--frames", "1", "--screenshot", str(tmp_path / "no" / "x.png"))
-    assert res.returncode == 2 and res.stderr.startswith("videopac run: cannot write")
+    assert res.returncode == 1 and res.stderr.startswith("videopac run: cannot write")

@@ -21,6 +21,7 @@ import numpy as np
 
 from cartridge.images import builtin_symbols
 from i18n import _
+from videopac import UsageError
 from videopac.battle.published import symbol_value
 
 if TYPE_CHECKING:
@@ -85,7 +86,7 @@ LEVELS: dict[str, Level] = {
 }
 
 
-class ComputerSpecError(ValueError):
+class ComputerSpecError(UsageError, ValueError):
     """A ``--computer`` value that names no side or level; the message is one sentence."""
 
 

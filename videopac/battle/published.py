@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, TypedDict
 from cartridge import symbols as symbol_files
 from cartridge.images import builtin_symbols
 from i18n import _
+from videopac import UsageError
 
 if TYPE_CHECKING:
     import numpy as np
@@ -23,7 +24,7 @@ PUBLISHED = ("phase", "weapon_red", "weapon_blue", "energy_red", "energy_blue",
              "battle_result", "tally_red", "tally_blue", "counter_reading")
 
 
-class SymbolFileError(ValueError):
+class SymbolFileError(UsageError, ValueError):
     """A symbol file that cannot be read as a JSON object of names to numbers."""
 
 

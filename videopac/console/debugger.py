@@ -35,8 +35,7 @@ from o2em_core.cpu import BANK1_R0, STACK_BASE, STACK_ENTRY, STACK_PC_HIGH
 from o2em_core.keyboard import JOY_BITS
 from o2em_core.machine import CpuView
 from o2em_core.state import AC_FLAG, BS_FLAG, C_FLAG, F0_FLAG
-from videopac import UsageError
-from videopac.battle.published import SymbolFileError, load_symbols, symbols_for
+from videopac.battle.published import load_symbols, symbols_for
 from videopac.console import paths
 
 # ---- 8048 facts the debugger needs, read from the opcode table (docs/hardware.md §2) -------
@@ -667,17 +666,15 @@ class DebugPrompt:
 def symbols_of(cart: str | None, bios: str | None, sym: list[str],
                no_cart: bool = False) -> dict[str, int]:
     """The names the debugger knows: the files given with --sym, else the BIOS's (when it is
-    the built-in one) and the cartridge's (CART.json beside CART.bin, or the built-in one's)."""
+    the built-in one) and the cartridge's (CART.json beside CART.bin, or the built-in one's);
+    SymbolFileError (a UsageError) for a file that cannot be read."""
     table: dict[str, int] = {}
-    try:
-        if not bios and not sym:
-            table.update(builtin_symbols("bios"))
-        if not no_cart and not sym:
-            table.update(symbols_for(cart or None) or {})
-        for path in sym:
-            table.update(load_symbols(pathlib.Path(path)))
-    except SymbolFileError as exc:
-        raise UsageError(str(exc)) from None
+    if not bios and not sym:
+        table.update(builtin_symbols("bios"))
+    if not no_cart and not sym:
+        table.update(symbols_for(cart or None) or {})
+    for path in sym:
+        table.update(load_symbols(pathlib.Path(path)))
     return table
 
 

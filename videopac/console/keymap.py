@@ -14,6 +14,7 @@ from typing import Any
 from i18n import N_, _, os_reason
 from safefiles import read_text_at_most
 
+from videopac import UsageError
 from videopac.console import controls
 
 DEFAULT = pathlib.Path(__file__).resolve().parent.parent / "data" / "keymap.toml"   # videopac/data/
@@ -34,7 +35,7 @@ PC_NAMES = {"BACKSPACE": N_("Bksp"), "DELETE": N_("Del"), "RETURN": N_("Enter"),
             "SCROLLLOCK": N_("Scroll Lock")}
 
 
-class KeymapError(ValueError):
+class KeymapError(UsageError, ValueError):
     """A keymap file that cannot be used; the message is one sentence for the player."""
 
 

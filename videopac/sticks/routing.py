@@ -13,6 +13,7 @@ from typing import Callable, Iterable
 
 from i18n import _
 
+from videopac import UsageError
 from videopac.sticks.serial_line import DEFAULT_BAUD, SerialJoystickReader, SerialJoystickSource
 
 JOYSTICKS = {"0": "left, red", "1": "right, blue"}
@@ -21,7 +22,7 @@ MAX_BAUD = 4_000_000
 SYNTAX = "N=keys, N=gamepad[:I] or N=serial:PORT[@BAUD] with N = 0 or 1"
 
 
-class JoystickSpecError(ValueError):
+class JoystickSpecError(UsageError, ValueError):
     """A --joystick value that cannot be used; the message is one sentence for the user."""
 
 

@@ -12,9 +12,10 @@ from typing import TYPE_CHECKING, Callable
 
 from i18n import _
 
-from board_ledger.errors import LedgerError
+from board_ledger.errors import LedgerError, StoreError
 from board_ledger.game import Game
 from board_ledger.store import Store
+from videopac import BAD_INPUT
 from videopac.battle.published import SymbolFileError, decode, symbols_for
 from videopac.table.bridge import Bridge, Snapshot, colour_name
 from videopac.console.controls import named
@@ -29,7 +30,12 @@ POLL_FRAMES = 25           # look for actions booked by another process about tw
 
 
 class CannotOpenTable(Exception):
-    """The ledger file or the cartridge's symbols cannot be used; one sentence."""
+    """The ledger file or the cartridge's symbols cannot be used; one sentence, and the exit
+    status: BAD_INPUT, or TROUBLE when the file is locked or the disk refuses."""
+
+    def __init__(self, message: str, status: int = BAD_INPUT) -> None:
+        super().__init__(message)
+        self.status = status
 
 
 class LedgerTable:
@@ -123,6 +129,11 @@ class LedgerTable:
         self.store.close()
 
 
+def _status(exc: LedgerError) -> int:
+    """A game file's trouble (locked, disk full: StoreError.code) or BAD_INPUT."""
+    return exc.code if isinstance(exc, StoreError) else BAD_INPUT
+
+
 def open_table(path: str, cart: str | None) -> LedgerTable:
     """The ledger file ``path`` (created if missing) beside the cartridge ``cart`` (None: the
     built-in battle program); CannotOpenTable says what is wrong in one sentence."""
@@ -132,18 +143,19 @@ def open_table(path: str, cart: str | None) -> LedgerTable:
     except SymbolFileError as exc:
         raise CannotOpenTable(str(exc)) from None
     if symbols is None:
-        raise CannotOpenTable(_("{what} has no symbol file (CART.json beside CART.bin); the ledger "
-                           "bridge reads the battles through it").format(what=what))
+        raise CannotOpenTable(_("{what} has no symbol file (CART.json beside CART.bin); the "
+                                "ledger bridge reads the battles through it").format(what=what))
     if decode(bytes(64), symbols) is None:
         raise CannotOpenTable(_("the symbol file of {what} does not publish the battle program's "
-                           "symbols (docs/conquest.md); the ledger needs our battle program").format(what=what))
+                                "symbols (docs/conquest.md); the ledger needs our battle "
+                                "program").format(what=what))
     try:
         store = Store(path)
     except LedgerError as exc:
-        raise CannotOpenTable(str(exc)) from None
+        raise CannotOpenTable(str(exc), _status(exc)) from None
     try:
         game_id, game = store.load()
     except LedgerError as exc:
         store.close()
-        raise CannotOpenTable(str(exc)) from None
+        raise CannotOpenTable(str(exc), _status(exc)) from None
     return LedgerTable(store, game_id, game, symbols)
