@@ -56,8 +56,8 @@ class Scene:
         from o2em_core import Machine
         from videopac.console import keymap
         from videopac.console.session import Session
-        from videopac.table.wiring import open_table
         from videopac.console.window import PlayWindow
+        from videopac.table.wiring import open_table
         store = Store(db)
         _, game = store.load()
         for line in notation_text.strip().splitlines():

@@ -36,8 +36,8 @@ from videopac.sticks.serial_line import SerialJoystickSource
 # as it is imported.
 if TYPE_CHECKING:
     from videopac.console.session import Session
-    from videopac.table.wiring import LedgerTable
     from videopac.console.window import PlayWindow
+    from videopac.table.wiring import LedgerTable
 
 PROG = "videopac play"
 SAMPLE_RATE = 44100

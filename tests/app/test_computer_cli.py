@@ -121,12 +121,12 @@ def test_in_the_play_window_the_computer_holds_its_stick(xvfb):
 
     from cartridge.images import builtin_image, builtin_symbols
     from o2em_core import Machine
+    from videopac.battle.computer import Computer
     from videopac.battle.published import decode
     from videopac.console import audio, keymap, pacing
-    from videopac.battle.computer import Computer
-    from videopac.play import Loop, listen
     from videopac.console.session import Session
     from videopac.console.window import PlayWindow
+    from videopac.play import Loop, listen
 
     machine = Machine(builtin_image("bios"), builtin_image("conquest"), region="pal")
     session = Session(machine, keymap.load(), "conquest")

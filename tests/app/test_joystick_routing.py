@@ -1,8 +1,8 @@
 """--joystick N=keys|gamepad[:I]|serial:PORT: a named stick listens to that source only."""
 from videopac.console import keymap
+from videopac.console.session import Session
 from videopac.sticks.gamepads import Gamepads
 from videopac.sticks.routing import parse_joystick_specs, routing
-from videopac.console.session import Session
 
 
 class Recorder:

@@ -72,8 +72,8 @@ def playing_table(tmp_path, keys: keymap.Keymap):
     """`videopac play --ledger` wiring on a fake machine with the keymap ``keys``: window, panel,
     bridge, game file."""
     from board_ledger.store import Store
-    from videopac.table.wiring import LedgerTable
     from videopac.console.window import PlayWindow
+    from videopac.table.wiring import LedgerTable
     store = Store(tmp_path / "game.sqlite")
     game_id, game = store.load()
     for line in (SETUP + "attack Carla India").splitlines():
@@ -291,9 +291,9 @@ def test_the_next_challenge_is_said_once_in_the_war_views_words_in_english_and_g
 
 
 def test_ledger_window_board_clicks_and_typing(xvfb, tmp_path):
-    from videopac.table.panel import MIN_WINDOW
     from videopac.books.terminal import Repl
     from videopac.table.ledger_window import LedgerWindow
+    from videopac.table.panel import MIN_WINDOW
     repl = Repl(str(tmp_path / "g.sqlite"), out=open(os.devnull, "w"))
     for line in SETUP.splitlines():
         repl.handle(line)

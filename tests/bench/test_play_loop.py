@@ -16,8 +16,8 @@ import pytest
 
 from tests.app.conftest import fake, user_dirs, xvfb  # noqa: F401  (fixtures: Xvfb, fake machine)
 from videopac.console import audio, keymap, pacing
-from videopac.play import Loop
 from videopac.console.session import Session
+from videopac.play import Loop
 
 pytestmark = pytest.mark.xvfb
 ROOT = pathlib.Path(__file__).resolve().parents[2]

@@ -6,8 +6,8 @@ import argparse
 import types
 
 from joystick_test_support import Pty, wait_until
-from videopac.console import audio, pacing
 from videopac import play
+from videopac.console import audio, pacing
 from videopac.sticks.routing import open_serial_sources, parse_joystick_specs
 from videopac.sticks.serial_line import RELEASED, JoystickState, encode_frame
 

@@ -21,8 +21,8 @@ from board_ledger.board import shown
 from board_ledger import events as ev
 from board_ledger.errors import LedgerError
 from board_ledger.state import State
-from videopac.table.panel import ACCENT, DIM, MIN_WINDOW, TEXT, WARNING, LedgerPanel
 from videopac.books.terminal import Repl
+from videopac.table.panel import ACCENT, DIM, MIN_WINDOW, TEXT, WARNING, LedgerPanel
 
 HANDLED: bool = pyglet.event.EVENT_HANDLED    # an event handler's "taken: pass it on to no one"
 STRIP = 92          # the strip under the board at least: offers, the last answer, the input line

@@ -25,8 +25,8 @@ from board_ledger.game import Game
 from board_ledger.rules import pbr, round_five_hundred
 from board_ledger.state import ALLIED, State
 from videopac.console import keymap as keymap_mod
-from videopac.table.bridge import Bridge, Contest, colour_name, contest_of
 from videopac.console.controls import CONTROLS
+from videopac.table.bridge import Bridge, Contest, colour_name, contest_of
 
 BACKGROUND = (22, 24, 32, 255)
 TILE = (52, 56, 70, 255)

@@ -17,8 +17,8 @@ from board_ledger.game import Game
 from board_ledger.store import Store
 from videopac import BAD_INPUT
 from videopac.battle.published import SymbolFileError, decode, symbols_for
-from videopac.table.bridge import Bridge, Snapshot, colour_name
 from videopac.console.controls import named
+from videopac.table.bridge import Bridge, Snapshot, colour_name
 from videopac.table.panel import MIN_PLAY, LedgerPanel, shown_line
 
 if TYPE_CHECKING:
