@@ -37,7 +37,9 @@ sysdeps:
 
 mo: $(MO)
 
+# the core is compiled here, with its progress bar, so that the window opens at once
 play: $(STAMP) $(MO)
+	$(PY) -m o2em_core
 	$(VENV)/bin/videopac play
 
 test: $(STAMP) $(MO) sysdeps

@@ -11,7 +11,7 @@ import numpy as np
 
 from i18n import N_, _
 
-from . import bus, cpu, jit_cache, keyboard, palette, raster, savestate, sound, state
+from . import bus, cpu, jit_cache, keyboard, linkage, palette, raster, savestate, sound, state
 from .pointer import address_of
 from .raster import HEIGHT, WIDTH
 from .savestate import StateError
@@ -123,6 +123,7 @@ class Machine:
             self._regs, self.iram, self.xram, self.vdc_regs, self._keys, self._joys,
             self._prog, self._bios, self._cart, self._work, self._snd, self._audio))
         _announce_first_compile()
+        linkage.link()
         self._map_program()
 
     # ---- running ------------------------------------------------------------------------

@@ -8,9 +8,9 @@ acknowledge, collision 0xA2 (write mask, read-and-clear result) and the beam reg
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import njit, types
 
-from . import raster, sound
+from . import linkage, raster, sound
 from . import vdc_regs as vr
 from .state import (BEAM_X, BEAM_Y, BG_PX, COLLISION, DRAWN, EV_KIND, EV_LINE, EV_LINE_END,
                     EV_TICK, EV_VBLANK, FRAME_TICKS, HB_END, HTOTAL, INT, LINES, NTSC, STATUS,
@@ -66,11 +66,13 @@ def beam_y(regs: np.ndarray, line: int, px: int) -> int:
 
 # ---- drawing catch-up ---------------------------------------------------------------------
 
-@njit(cache=True)
+@linkage.unit(types.CPointer(types.int64), types.CPointer(types.uint8),
+              types.CPointer(types.uint8), types.int64, types.int64)
 def catch_up(regs: np.ndarray, vregs: np.ndarray, work: np.ndarray, p1: int,
              tick: int) -> None:
     """Draw every visible pixel the beam has passed since the last call, with the registers as
-    they are now (called before anything that changes the picture)."""
+    they are now (called before anything that changes the picture). Compiled once on its own
+    and called by symbol (linkage.py): the compositor is not compiled into each caller."""
     tick += regs[TPX] >> 1            # the beam position rounded as in beam()
     drawn = regs[DRAWN]
     if tick <= drawn:
