@@ -46,7 +46,7 @@ class Event:
         verb = cls.__dict__.get("verb")
         if verb:
             if verb in EVENT_TYPES:
-                raise ImportError(f"the verb {verb!r} is written by two event classes")
+                raise ImportError(f"the verb {verb!r} is written by two event classes")  # i18n: untranslated, a bug
             EVENT_TYPES[verb] = cls
 
     def to_json(self) -> dict[str, Any]:

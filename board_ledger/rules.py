@@ -1001,7 +1001,7 @@ def missing_verbs() -> list[str]:
 
 
 if missing_verbs():
-    raise ImportError(f"rules.RULEBOOK and events.EVENT_TYPES disagree on {missing_verbs()} "
+    raise ImportError(f"rules.RULEBOOK and events.EVENT_TYPES disagree on {missing_verbs()} "  # i18n: untranslated, a bug
                       "(docs/architecture.md, 'Add a ledger verb')")
 
 

@@ -130,7 +130,7 @@ OFFERS: dict[type[ev.Event], Offer] = {
     ev.TimeUp: Offer("time", lambda s, e: True, bool),
 }
 if set(OFFERS) != set(OFFERED):
-    raise ImportError("view.OFFERS and rules.OFFERED disagree on "
+    raise ImportError("view.OFFERS and rules.OFFERED disagree on "  # i18n: untranslated, a bug
                       f"{sorted(cls.verb for cls in set(OFFERS) ^ set(OFFERED))} "
                       "(docs/architecture.md, 'Add a ledger verb')")
 
