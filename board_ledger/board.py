@@ -73,9 +73,10 @@ class Board:
         self.text = text
         self.countries: tuple[Country, ...] = tuple(sorted(countries, key=lambda c: (c.zone, c.position)))
         self._by_key = {name_key(c.name): c for c in self.countries}
-        self.zones: dict[int, tuple[Country, ...]] = {}
+        zones: dict[int, list[Country]] = {}
         for country in self.countries:
-            self.zones[country.zone] = self.zones.get(country.zone, ()) + (country,)
+            zones.setdefault(country.zone, []).append(country)
+        self.zones: dict[int, tuple[Country, ...]] = {zone: tuple(cs) for zone, cs in zones.items()}
 
     def __getitem__(self, name: str) -> Country:
         return self._by_key[name_key(name)]

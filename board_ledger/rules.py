@@ -16,6 +16,7 @@ import dataclasses
 import itertools
 import math
 import random
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -367,8 +368,9 @@ def _allies(s: State, e: ev.Allies) -> ev.Event:
     countries = [_country(s, c) for c in e.countries]
     home = _home(s.player(name))
     zone = s.board[home].zone
+    named = Counter(countries)                   # not countries.count: a line may name thousands
     for c in countries:
-        if countries.count(c) > 1:
+        if named[c] > 1:
             raise RuleError(4, _("{country} is named twice").format(country=shown(c)))
         if c == home:
             raise RuleError(4, _("{country} is {name}'s own homeland").format(country=shown(c), name=name))

@@ -24,10 +24,12 @@ from i18n import N_, _, ngettext, os_reason
 from board_ledger import events as ev
 from board_ledger.errors import LedgerError, MovedOn, StoreError
 from board_ledger.game import Game
+from board_ledger.numbers import clipped
 
 SCHEMA_VERSION = 1
 SQLITE_MAGIC = b"SQLite format 3\x00"
 BUSY_SECONDS = 5.0          # how long an action waits for another process's transaction
+MAX_SEQ = 2**63 - 2         # SQLite's largest integer but one: the next event's number fits too
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS games (id INTEGER PRIMARY KEY AUTOINCREMENT, created TEXT NOT NULL);
@@ -265,14 +267,23 @@ class Store:
         with self._sqlite():
             (seq,) = self.conn.execute("SELECT coalesce(max(seq), 0) FROM events WHERE game=?",
                                        (game,)).fetchone()
-        return int(seq)
+        return self._number(game, seq) if seq else 0
 
     def events_after(self, game: int, seq: int = 0) -> list[tuple[int, ev.Event]]:
         """The events of game ``game`` after sequence number ``seq``, with their numbers."""
         with self._sqlite():
             rows = self.conn.execute("SELECT seq, CAST(body AS BLOB) FROM events WHERE game=? AND seq>? "
                                      "ORDER BY seq", (game, seq)).fetchall()
-        return [(seq, self._event(game, seq, body)) for seq, body in rows]
+        return [(self._number(game, seq), self._event(game, seq, body)) for seq, body in rows]
+
+    def _number(self, game: int, seq: object) -> int:
+        """An event's sequence number as stored; one that is no whole number from 1 to MAX_SEQ
+        (text, a fraction, the largest integer) was not written by the ledger: the file is damaged."""
+        if isinstance(seq, int) and 1 <= seq <= MAX_SEQ:
+            return seq
+        raise StoreError(_("{path} is damaged (game {game} has an event numbered '{seq}', which is "
+                           "not a count of events); restore a copy").format(
+                               path=self.path, game=game, seq=clipped(str(seq))))
 
     def events(self, game: int) -> list[ev.Event]:
         return [event for _, event in self.events_after(game)]

@@ -256,6 +256,21 @@ def test_stored_events_of_the_wrong_shape_are_one_sentence(tmp_path, body, reaso
         one_sentence(ledger(*args, stdin=b""), 2, "is damaged", "event 2 of game 1", reason)
 
 
+@pytest.mark.parametrize("seq", ["'x'", "2.5", "9223372036854775807"])
+def test_an_event_number_that_is_no_count_of_events_is_a_damaged_file(tmp_path, seq):
+    """A stored sequence number as text or a fraction ended `status` or the terminal with a
+    ValueError traceback; the largest integer left no room for the next event's number."""
+    path = tmp_path / "g.sqlite"
+    stored(path, "players Anna Bert Carla\n")
+    conn = sqlite3.connect(path)
+    conn.execute(f"INSERT INTO events VALUES (1, {seq}, '{{\"type\": \"start\", \"player\": \"Anna\"}}', 'now')")
+    conn.commit()
+    conn.close()
+    for args in (("status", "--db", str(path)), ("--db", str(path))):
+        one_sentence(ledger(*args, stdin=b"start Anna\n"), 2, "is damaged", "game 1 has an event numbered",
+                     seq.strip("'"))
+
+
 # -- notation, boards and REPL lines -------------------------------------------------------------
 @pytest.mark.parametrize("line,reason", [
     ("variant target 1" + "0" * 5000, "the target must be a whole number (digits 0-9, at most 18)"),
