@@ -66,11 +66,11 @@ def write_stdout(content: bytes | str) -> None:
             stream.buffer.flush()
     except OSError as exc:
         if stream is not None:
-            _silence(stream)
+            silence(stream)
         raise _naming(exc, STDOUT) from None
 
 
-def _silence(stream: TextIO) -> None:
+def silence(stream: TextIO) -> None:
     """Point the stream's file descriptor at /dev/null (what is still buffered goes there)."""
     try:
         fileno = stream.fileno()

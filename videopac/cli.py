@@ -8,10 +8,12 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+from types import ModuleType
 from typing import NoReturn
 
 import i18n
 from i18n import N_, _, os_reason
+from safefiles import STDOUT, standard_streams
 from videopac import BAD_INPUT, TROUBLE, __version__
 
 # subcommand -> (module, one-line help)
@@ -108,15 +110,28 @@ def main(argv: list[str] | None = None) -> int:
     parser = OneLineParser(prog=f"videopac {name}", description=_(help_))
     add_language_argument(parser)
     module.add_arguments(parser)
-    args = parser.parse_args(rest)
+    with standard_streams():      # a closed stdin reads as empty; stdout fails naming itself
+        args = parser.parse_args(rest)
+        return _run(module, args, name)
+
+
+def _run(module: ModuleType, args: argparse.Namespace, name: str) -> int:
+    """The subcommand's exit status; an interrupt, a reader that left and a file or the standard
+    output that cannot be used end it in one sentence (TROUBLE: the disk's or the system's)."""
     try:
-        return int(module.main(args) or 0)
+        status = int(module.main(args) or 0)
+        sys.stdout.flush()    # what is still buffered fails here, in words, not at exit
+        return status
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:   # the reader went away (e.g. `| head`): nothing left to say
         sys.stderr.close()
         return 0
     except OSError as exc:
+        if exc.filename == STDOUT:
+            print(_("{prog}: cannot write the standard output: {reason}").format(
+                prog=f"videopac {name}", reason=os_reason(exc)), file=sys.stderr)
+            return TROUBLE
         where = f" {exc.filename}" if getattr(exc, "filename", None) else ""
         print(_("videopac {name}: cannot use{where}: {reason}.").format(
             name=name, where=where, reason=os_reason(exc)), file=sys.stderr)

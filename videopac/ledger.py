@@ -14,6 +14,7 @@ import sys
 from typing import Any
 
 from i18n import _, os_reason
+from safefiles import STDOUT
 
 from board_ledger import effects, notation, report
 from board_ledger.chart import pbr_svg
@@ -202,6 +203,9 @@ def main(args: argparse.Namespace) -> int:
     except BrokenPipeError:  # the reader of the output left (| head): nothing more to say
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return TROUBLE
-    except OSError as exc:  # the export or chart file could not be written
+    except OSError as exc:  # the output, the export or the chart file could not be written
+        if exc.filename == STDOUT:
+            return _fail(_("cannot write the standard output: {reason}").format(
+                reason=os_reason(exc)), TROUBLE)
         return _fail(_("cannot write {path}: {reason}; choose another file or free some space").format(
             path=exc.filename or "-", reason=os_reason(exc)), TROUBLE)
