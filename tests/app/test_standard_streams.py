@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from o2em_core.machine import FIRST_COMPILE_NOTICE
+
 ROOT = Path(__file__).resolve().parents[2]
 REASONS = {"closed": "Bad file descriptor", "full": "No space left on device"}
 REDIRECT = {"closed": ">&-", "full": ">/dev/full", "no input": "<&-"}
@@ -74,11 +76,12 @@ def test_the_ledger_repl_without_input_ends_quietly(game):
 def test_the_machine_commands_say_their_output_cannot_be_written(tmp_path, argv, stdin,
                                                                   sentence, trouble):
     r = videopac(tmp_path, trouble, *argv, stdin=stdin)
-    assert (r.returncode, r.stderr) == (1, sentence.format(REASONS[trouble]))
+    err = r.stderr.replace(FIRST_COMPILE_NOTICE + "\n", "")       # a cold numba cache
+    assert (r.returncode, err) == (1, sentence.format(REASONS[trouble]))
 
 
 @pytest.mark.slow
 def test_the_debugger_without_input_ends_quietly(tmp_path):
     r = videopac(tmp_path, "no input", "debug", "--no-cart")
-    assert r.returncode == 0 and r.stderr == ""
+    assert r.returncode == 0 and r.stderr.replace(FIRST_COMPILE_NOTICE + "\n", "") == ""
     assert "'help' lists the commands" in r.stdout
