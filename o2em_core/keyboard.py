@@ -38,7 +38,8 @@ JOY_BITS: dict[str, int] = {"up": 0x01, "right": 0x02, "down": 0x04, "left": 0x0
 
 def key_position(name: str) -> tuple[int, int]:
     """Row and column of a Videopac key name (case-insensitive for letters)."""
-    key = name.upper() if len(name) == 1 or name.upper() in KEYS else name
+    # ASCII only: 'ı'.upper() is 'I', 'ſ'.upper() is 'S'; those are not the console's keys
+    key = name.upper() if name.isascii() and (len(name) == 1 or name.upper() in KEYS) else name
     try:
         return KEYS[key]
     except KeyError:

@@ -10,6 +10,7 @@ import argparse
 import hashlib
 import io
 import json
+import re
 import wave
 import zlib
 from dataclasses import dataclass
@@ -31,6 +32,10 @@ if TYPE_CHECKING:
 
 PROG = "videopac run"
 MAX_SCALE = 16              # a 5760 × 3888 screenshot; 1000 would need 262 GB
+# frames a run may last: about a day of play (27.9 h PAL, 23.2 h NTSC), so that a frame number
+# of 20 digits in a recording cannot keep the machine running for ever
+MAX_FRAMES = 5_000_000
+FRAME_RE = re.compile(r"-?[0-9]+", re.ASCII)    # int() alone takes '٣' and '1_0' too
 
 
 class CannotWrite(Exception):
@@ -92,13 +97,15 @@ def parse_script(text: str, name: str) -> list[Event]:
             continue
         where = f"{name} line {number}"
         words = line.split()
-        try:
-            frame = int(words[0])
-        except ValueError:
+        if not FRAME_RE.fullmatch(words[0]):
             raise UsageError(_("{where}: '{word}' is not a frame number").format(
-                where=where, word=words[0])) from None
-        if frame < 0:
+                where=where, word=words[0]))
+        if words[0].startswith("-"):
             raise UsageError(_("{where}: the frame number must not be negative").format(where=where))
+        if len(words[0]) > len(str(MAX_FRAMES)) or int(words[0]) > MAX_FRAMES:
+            raise UsageError(_("{where}: frame {word} is beyond {limit}, about a day of play")
+                             .format(where=where, word=words[0], limit=MAX_FRAMES))
+        frame = int(words[0])
         action = words[1].lower() if len(words) > 1 else ""
         if action in ("press", "release") and len(words) == 3:
             try:
@@ -199,8 +206,9 @@ def main(args: argparse.Namespace) -> int:
                 raise UsageError(_("say how long to run: --frames N, or an --input script with an "
                                    "'end' line"))
             args.frames = ends[0]
-        if args.frames < 0:
-            raise UsageError(_("--frames must be 0 or more"))
+        if not 0 <= args.frames <= MAX_FRAMES:
+            raise UsageError(_("--frames must be from 0 to {limit} (about a day of play)").format(
+                limit=MAX_FRAMES))
         if not 1 <= args.scale <= MAX_SCALE:
             raise UsageError(_("--scale must be a whole number from 1 to {max}").format(
                 max=MAX_SCALE))
@@ -219,11 +227,12 @@ def main(args: argparse.Namespace) -> int:
                 raise UsageError(_("{path}: {reason}; give a state written by --state-out with "
                                    "the same BIOS, cartridge and region").format(
                     path=args.state_in, reason=exc)) from None
-        pending = list(events)
+        upcoming = 0                       # the next event of the script to apply
         sound: list[np.ndarray] = []
         for frame in range(args.frames):
-            while pending and pending[0].frame <= frame:
-                _apply(machine, pending.pop(0))
+            while upcoming < len(events) and events[upcoming].frame <= frame:
+                _apply(machine, events[upcoming])
+                upcoming += 1
             for computer in computers:     # the computer's stick wins over the script's
                 computer.step(machine)
             machine.run_frame()
