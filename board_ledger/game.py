@@ -16,6 +16,10 @@ from board_ledger import rules
 from board_ledger.errors import LedgerError
 from board_ledger.state import State
 
+#: the most events one game keeps: a long game is some ten thousand lines, and every action keeps
+#: the state after it (for undo, the effects and the chart), some kilobytes on the printed board
+MAX_EVENTS = 50_000
+
 
 class Game:
     def __init__(self, events: Iterable[ev.Event] = ()) -> None:
@@ -35,6 +39,9 @@ class Game:
 
     def check(self, event: ev.Event) -> tuple[State | None, ev.Event]:
         """The state after ``event`` and its canonical form, without keeping either."""
+        if len(self.events) >= MAX_EVENTS:
+            raise LedgerError(_("a game keeps at most {most} actions and this one has them all; start "
+                                "a new game").format(most=MAX_EVENTS))
         if isinstance(event, ev.Undo):
             if not self.actions:
                 raise LedgerError(_("nothing to undo"))

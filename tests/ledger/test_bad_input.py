@@ -500,3 +500,23 @@ def test_a_zone_of_thirty_countries_opens_and_its_alliances_are_offered_and_acce
     res = ledger("--db", str(path), stdin=b"now\nallies Anna Land2 Land3 Land5 Land6\nnow\n")
     assert res.returncode == 0 and "ok: allies Anna Land2 Land3 Land5 Land6" in res.out, res.err
     assert "Bert may ally free inside zone 2" in res.out
+
+
+def test_a_game_keeps_a_bounded_number_of_actions(tmp_path, monkeypatch):
+    """Every action keeps the state after it: a 16 MiB notation file of 'pass' lines (1.6 million
+    actions) grew the replay to gigabytes. A game keeps at most game.MAX_EVENTS events (here made
+    small); the next action, an undo too, is refused in one sentence and nothing is stored."""
+    from board_ledger import game as game_module
+    monkeypatch.setattr(game_module, "MAX_EVENTS", 12)
+    path = tmp_path / "g.sqlite"
+    stored(path)
+    store = Store(path)
+    _, game = store.load()
+    while len(game.events) < 12:
+        game.play(ev.Pass(game.state.turn))
+    for action in (ev.Pass(game.state.turn), ev.Undo()):
+        with pytest.raises(LedgerError, match="a game keeps at most 12 actions and this one has them all; "
+                                              "start a new game"):
+            game.play(action)
+    store.close()
+    assert len(Store(path, write=False).load(create=False)[1].events) == 12
