@@ -41,12 +41,26 @@ def main(args: argparse.Namespace) -> int:
         return fail(PROG, str(exc))
     machine = Machine(bios, cart, region=args.region)
     console = DebugPrompt(Debugger(machine, symbols))
-    if script is not None:
-        for line in script:
-            if console.quit:
-                break
-            console.execute(line)
-        return 0
+    try:
+        return _script(console, script, args.script) if script is not None else _prompt(console)
+    finally:
+        console.debugger.stop_trace()
+
+
+def _script(console: DebugPrompt, script: list[str], name: str) -> int:
+    """The commands of ``--script`` in turn; the first one refused ends it, status 2, so that a
+    test built on a script fails when a line of it does."""
+    for number, line in enumerate(script, 1):
+        if console.quit:
+            break
+        if not console.execute(line):
+            return fail(PROG, _("{script} line {number} was refused; the script stops there")
+                        .format(script=name, number=number))
+    return 0
+
+
+def _prompt(console: DebugPrompt) -> int:
+    """Commands typed at the prompt until `q` or the end of the input."""
     print(_("videopac debug: 'help' lists the commands, 'q' quits."))
     for text in console.debugger.disassemble(console.debugger.pc):
         print(text)

@@ -2,6 +2,7 @@
 (as a person types), and from the play window's debug key (real X key events under Xvfb)."""
 from __future__ import annotations
 
+import contextlib
 import os
 import pty
 import select
@@ -9,6 +10,7 @@ import shutil
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 
 import pytest
 
@@ -201,6 +203,7 @@ def test_script_file_from_the_command_line(tmp_path):
     assert "last result copied by the BIOS (iram 3D)=" in res.stdout   # the built-in symbols
     own = tmp_path / "own.bin"                      # the same BIOS, as the user's own file
     own.write_bytes(builtin_image("bios"))
+    script.write_text("press SPACE\ng - 300\nr\nvdc\nq\n")   # no BIOS symbol: no cart_start
     res = subprocess.run([sys.executable, "-m", "videopac", "debug", "--bios", str(own),
                           "--script", str(script)], capture_output=True, text=True, timeout=300)
     assert res.returncode == 0, res.stderr
@@ -229,18 +232,16 @@ def _read_until(fd: int, needle: str, timeout: float) -> str:
     return seen
 
 
-def test_the_prompt_through_a_terminal():
-    """A person at the prompt: the banner, a command, its answer, quit."""
+@contextlib.contextmanager
+def at_the_prompt(*argv: str) -> Iterator[int]:
+    """`videopac --lang en debug ARGV` in a terminal (a pty): its file descriptor, once the first
+    prompt is up; `q` must end it with status 0."""
     pid, fd = pty.fork()
     if pid == 0:
-        os.execv(sys.executable, [sys.executable, "-m", "videopac", "--lang", "en", "debug"])
+        os.execv(sys.executable, [sys.executable, "-m", "videopac", "--lang", "en", "debug", *argv])
     try:
         _read_until(fd, "> ", 300)
-        os.write(fd, b"s 2\n")
-        _read_until(fd, "> ", 30)
-        os.write(fd, b"r\n")
-        text = _read_until(fd, "stack:", 30)
-        assert "PC=" in text
+        yield fd
         os.write(fd, b"q\n")
         _, status = os.waitpid(pid, 0)
         assert os.waitstatus_to_exitcode(status) == 0
@@ -250,6 +251,16 @@ def test_the_prompt_through_a_terminal():
         except ProcessLookupError:
             pass
         os.close(fd)
+
+
+def test_the_prompt_through_a_terminal():
+    """A person at the prompt: the banner, a command, its answer, quit."""
+    with at_the_prompt() as fd:
+        os.write(fd, b"s 2\n")
+        _read_until(fd, "> ", 30)
+        os.write(fd, b"r\n")
+        text = _read_until(fd, "stack:", 30)
+        assert "PC=" in text
 
 
 @pytest.mark.xvfb

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from o2em_core.machine import FIRST_COMPILE_NOTICE
 from tests.asm.test_german import GERMAN, run
 
 ENGLISH = {"LANGUAGE": "", "LC_ALL": "C.UTF-8"}
@@ -61,13 +62,18 @@ def test_a_file_error_is_one_sentence_in_one_language(folder, case, language, lo
 
 @pytest.mark.parametrize("language, locale", LOCALES, ids=IDS)
 def test_the_debuggers_trace_and_shot_say_why_in_one_language(folder, language, locale):
-    (folder / "dbg.txt").write_text("trace no/t.txt\nshot no/s.png\n")
-    r = run("videopac", "debug", "--no-cart", "--script", "dbg.txt", cwd=folder, **locale)
     expected = {"en": "error: cannot write no/{name}: No such file or directory\n",
                 "de": "Fehler: no/{name} kann nicht geschrieben werden: Datei oder Verzeichnis "
                       "nicht gefunden\n"}[language]
-    assert r.returncode == 0
-    assert r.stdout == expected.format(name="t.txt") + expected.format(name="s.png")
+    refused = {"en": "videopac debug: dbg.txt line 1 was refused; the script stops there\n",
+               "de": "videopac debug: dbg.txt Zeile 1 wurde abgelehnt; das Skript endet dort\n"}
+    for command, name in (("trace", "t.txt"), ("shot", "s.png")):
+        (folder / "dbg.txt").write_text(f"{command} no/{name}\n")
+        r = run("videopac", "debug", "--no-cart", "--script", "dbg.txt", cwd=folder, **locale)
+        assert r.returncode == 2
+        assert r.stdout == expected.format(name=name)
+        assert r.stderr.replace(FIRST_COMPILE_NOTICE + "\n", "") == refused[language]
+        (folder / "dbg.txt").unlink()
 
 
 @pytest.mark.parametrize("language, locale", LOCALES, ids=IDS)

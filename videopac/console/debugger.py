@@ -137,6 +137,7 @@ class Debugger:
         self.breakpoints: set[int] = set()
         self.watchpoints: list[Watchpoint] = []
         self.trace: TextIO | None = None
+        self.trace_path = ""          # the file ``trace`` writes to, as the user named it
 
     # ---- what the machine holds ----------------------------------------------------------
 
@@ -256,8 +257,8 @@ class Debugger:
         writes = self._writes() if watched else []
         if self.trace is not None:
             c = m.cpu
-            self.trace.write(f"{self.disassemble(pc)[0][1:]:<44} A={c.a:02X} PSW={c.psw:02X} "
-                             f"P1={c.p1:02X} frame={m.frames}\n")
+            self.trace_line(f"{self.disassemble(pc)[0][1:]:<44} A={c.a:02X} PSW={c.psw:02X} "
+                            f"P1={c.p1:02X} frame={m.frames}\n")
         m.step()
         for w in watched:
             hit = next((a for s, a in writes if w.covers(s, a)), None)
@@ -273,6 +274,37 @@ class Debugger:
         if self.pc in self.breakpoints:
             return _("breakpoint at {pc:03X}{label}").format(pc=self.pc, label=self.label(self.pc))
         return ""
+
+    def start_trace(self, path: str) -> None:
+        """Trace into ``path`` from now on, line-buffered, so that a full disk is found at the
+        line that does not fit; DebugError naming the file when it cannot be opened."""
+        self.stop_trace()
+        try:
+            self.trace = open(path, "w", encoding="utf-8", buffering=1)
+        except OSError as exc:
+            raise DebugError(_("cannot write {path}: {reason}").format(
+                path=path, reason=os_reason(exc))) from None
+        self.trace_path = path
+
+    def trace_line(self, text: str) -> None:
+        """One line into the trace; when it cannot be written the trace is off and a DebugError
+        names the file."""
+        assert self.trace is not None
+        try:
+            self.trace.write(text)
+        except OSError as exc:
+            self.stop_trace()
+            raise DebugError(_("cannot write the trace {path}: {reason}; tracing is off").format(
+                path=self.trace_path, reason=os_reason(exc))) from None
+
+    def stop_trace(self) -> None:
+        """Close the trace, if one is open (what could not be written was said already)."""
+        trace, self.trace = self.trace, None
+        if trace is not None:
+            try:
+                trace.close()
+            except OSError:
+                pass
 
     def _until(self, done: Callable[[], bool], limit: int | None = 10_000_000) -> str:
         """Step until ``done()`` or a breakpoint or watchpoint; the reason to stop. ``limit``
@@ -462,11 +494,12 @@ class DebugPrompt:
         self.debugger = debugger
         self.quit = False
 
-    def execute(self, line: str) -> None:
-        """Carry out one command line; errors are said in one sentence, never raised."""
+    def execute(self, line: str) -> bool:
+        """Carry out one command line; False when it was refused (said in one sentence, never
+        raised)."""
         words = line.split("#", 1)[0].split()
         if not words:
-            return
+            return True
         verb, rest = words[0].lower(), words[1:]
         handler = self.COMMANDS.get(verb)
         d = self.debugger
@@ -477,7 +510,7 @@ class DebugPrompt:
             reason = handler(self, rest)
         except DebugError as exc:
             d.out(_("error: {message}").format(message=exc))
-            return
+            return False
         except KeyboardInterrupt:
             reason = _("interrupted")
         if isinstance(reason, str) and reason:
@@ -485,6 +518,7 @@ class DebugPrompt:
         if verb in self.MOVES:
             for text in d.disassemble(d.pc):
                 d.out(text)
+        return True
 
     # each handler returns a stop reason (or None) and prints through the debugger
     def _count(self, rest: list[str], default: int = 1) -> int:
@@ -616,15 +650,9 @@ class DebugPrompt:
         d = self.debugger
         if not rest:
             raise DebugError(_("say where: trace FILE, or trace off"))
-        if d.trace is not None:
-            d.trace.close()
-            d.trace = None
+        d.stop_trace()
         if rest[0].lower() != "off":
-            try:
-                d.trace = open(rest[0], "w", encoding="utf-8")
-            except OSError as exc:
-                raise DebugError(_("cannot write {path}: {reason}").format(
-                    path=rest[0], reason=os_reason(exc))) from None
+            d.start_trace(rest[0])
             d.out(_("tracing into {path}").format(path=rest[0]))
 
     def c_shot(self, rest: list[str]) -> None:
@@ -778,6 +806,9 @@ class PlayDebugger:
 
     def run_frame(self) -> None:
         """One frame of play through the debugger (breakpoints armed); stops into it on a hit."""
-        reason = self.console.debugger.run_frames(1)
+        try:
+            reason = self.console.debugger.run_frames(1)
+        except DebugError as exc:           # the trace cannot be written: pause and say so
+            reason = _("error: {message}").format(message=exc)
         if reason:
             self.enter(reason)

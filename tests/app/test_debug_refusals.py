@@ -1,0 +1,82 @@
+"""`videopac debug`: a script whose line is refused fails (issue 26 item 12), and a trace file
+that cannot be written is named and switched off, at the prompt, in a script and in the play
+window's debugger (item 13), never an anonymous OSError."""
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+import types
+from pathlib import Path
+
+from o2em_core.machine import FIRST_COMPILE_NOTICE
+from tests.app.test_debug import _read_until, at_the_prompt, console, run
+from videopac.console.debugger import PlayDebugger
+
+ROOT = Path(__file__).resolve().parents[2]
+FULL = "error: cannot write the trace /dev/full: No space left on device; tracing is off"
+
+
+def debug_script(folder: Path, text: str) -> subprocess.CompletedProcess[str]:
+    (folder / "s.txt").write_text(text)
+    r = subprocess.run([sys.executable, "-m", "videopac", "debug", "--no-cart", "--script",
+                        "s.txt"], capture_output=True, text=True, cwd=folder, timeout=300,
+                       env=dict(os.environ, PYTHONPATH=str(ROOT), LANGUAGE="", LC_ALL="C.UTF-8"))
+    r.stderr = r.stderr.replace(FIRST_COMPILE_NOTICE + "\n", "")      # a cold numba cache
+    return r
+
+
+def test_a_refused_script_line_fails_the_run_and_stops_the_script(tmp_path):
+    r = debug_script(tmp_path, "r\nbp nowhere\nshot after.png\n")
+    assert r.returncode == 2
+    assert r.stderr == "videopac debug: s.txt line 2 was refused; the script stops there\n"
+    assert "error: 'nowhere' is not a number (hexadecimal, or #decimal)" in r.stdout.splitlines()
+    assert not (tmp_path / "after.png").exists()          # line 3 never ran
+
+
+def test_a_script_of_good_lines_still_succeeds(tmp_path):
+    r = debug_script(tmp_path, "# a comment\n\nr\ns 2\nshot f.png\nq\nbogus after quit\n")
+    assert (r.returncode, r.stderr) == (0, "")
+    assert (tmp_path / "f.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_a_trace_on_a_full_disk_is_named_in_a_script(tmp_path):
+    r = debug_script(tmp_path, "trace /dev/full\ns 10\nr\n")
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert FULL in r.stdout.splitlines()
+    assert r.stderr == "videopac debug: s.txt line 2 was refused; the script stops there\n"
+
+
+def test_a_trace_on_a_full_disk_is_named_at_the_prompt_which_goes_on():
+    """Through a terminal, as a person types: the sentence names the file; the prompt stays."""
+    with at_the_prompt("--no-cart") as fd:
+        os.write(fd, b"trace /dev/full\n")
+        _read_until(fd, "> ", 30)
+        os.write(fd, b"s 3\n")
+        _read_until(fd, FULL, 30)
+        os.write(fd, b"s 1\n")                 # tracing is off: a step just steps
+        assert "error" not in _read_until(fd, "> ", 30)
+
+
+class Terminal(io.StringIO):
+    """Standard input as the terminal that started play, with nothing typed."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_play_windows_debugger_pauses_when_its_trace_cannot_be_written():
+    """Play runs frames through the debugger while a trace is on; a full disk paused nothing and
+    ended the session with an OSError."""
+    c, out = console()
+    said: list[str] = []
+    session = types.SimpleNamespace(machine=c.debugger.machine, say=said.append,
+                                    debug_pause=lambda: None, debug_show=lambda lines: None,
+                                    debug_resume=lambda: None)
+    debugger = PlayDebugger(session, None, stdin=Terminal(), out=out.append)  # type: ignore[arg-type]
+    run(debugger.console, "trace /dev/full")
+    assert debugger.armed
+    debugger.run_frame()
+    assert debugger.active and not debugger.armed
+    assert FULL in out
