@@ -101,6 +101,9 @@ class Store:
             fresh = True
         else:
             fresh = self._size() == 0
+            if not self.path.is_dir() and not self.path.is_file():
+                raise StoreError(_("{path} is not a regular file (a device, a FIFO or a socket); "
+                                   "give a game file").format(path=self.path))
             if fresh and not create:
                 raise StoreError(_("{path} is empty (0 bytes) and holds no game; give the file "
                                    "of a stored game").format(path=self.path))
