@@ -97,6 +97,10 @@ def _read(path: pathlib.Path) -> dict[str, Any]:
         return tomllib.loads(read_text_at_most(path, KEYMAP_LIMIT, _("keymaps")))
     except tomllib.TOMLDecodeError as exc:
         raise KeymapError(_("{path}: not a valid TOML file ({reason}).").format(path=path, reason=exc)) from None
+    except RecursionError:           # tomllib reads nested arrays and tables by recursion
+        raise KeymapError(_("{path}: its arrays or tables are nested too deeply for a keymap; "
+                            "write it as the default keymap (--write-keymap) is written.").format(
+                                path=path)) from None
     except ValueError as exc:        # too large, not UTF-8: the sentence names the file
         raise KeymapError(f"{exc}.") from None
     except OSError as exc:
