@@ -26,6 +26,9 @@ from board_ledger.numbers import MAX_DIGITS, whole_number
 #: (docs/ledger.md, the `value` line); a custom value or board file asking more is refused, so every
 #: PBR, price and chart stays of the board's size
 MAX_VALUE = 100
+#: the most countries a board may hold (the printed one has 43): every action looks at each country
+#: (the zone bonus, what may be done now), so a board file of 60,000 made each action take seconds
+MAX_COUNTRIES = 1000
 
 
 @dataclass(frozen=True)
@@ -181,6 +184,10 @@ def parse_board(text: str, source: str = "board file") -> Board:
             if unwritable(country.name):
                 raise LedgerError(_("{source} line {lineno}: a country's name cannot hold {what}").format(
                     source=source, lineno=lineno, what=unwritable(country.name)))
+            if len(countries) == MAX_COUNTRIES:
+                raise LedgerError(_("{source} line {lineno}: a board holds at most {most} countries (the "
+                                    "printed board has 43)").format(source=source, lineno=lineno,
+                                                                    most=MAX_COUNTRIES))
             countries.append(country)
     except csv.Error as exc:         # a field over csv's 128 KiB limit, a line break in a field
         raise LedgerError(_("{source} line {lineno} is not valid CSV ({reason})").format(
