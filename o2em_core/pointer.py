@@ -11,6 +11,7 @@ is copied into them).
 from __future__ import annotations
 
 import ctypes
+import weakref
 from typing import Any, Callable
 
 import numpy as np
@@ -49,8 +50,23 @@ if config.DISABLE_JIT:
     view = _plain_view                              # the interpreted machine
 
 
+# the addresses asked for lately, by id(): (the array, weakly; its shape; its address).
+# numpy takes microseconds to tell an address (array.ctypes), as long as converting a frame's
+# changed lines; an array keeps its address while it lives (numpy refuses to resize in place
+# an array whose buffer ctypes has seen), so a known one is answered from here.
+_KNOWN: dict[int, tuple[weakref.ref[np.ndarray], tuple[int, ...], int]] = {}
+_KNOWN_MAX = 64
+
+
 def address_of(array: np.ndarray) -> int:
     """The address of a C-contiguous array's first element, for ``view``."""
+    known = _KNOWN.get(id(array))
+    if known is not None and known[0]() is array and known[1] == array.shape:
+        return known[2]
     if not array.flags.c_contiguous:
         raise ValueError("the compiled loop needs C-contiguous arrays")
-    return int(array.ctypes.data)
+    at = int(array.ctypes.data)
+    if len(_KNOWN) >= _KNOWN_MAX:
+        _KNOWN.clear()
+    _KNOWN[id(array)] = (weakref.ref(array), array.shape, at)
+    return at
