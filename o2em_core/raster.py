@@ -23,7 +23,8 @@ is drawn: vdc.py) and the drawing rules (which decide *what* the pixels are):
   0xA1 (bit 7: major-system overlap) for pixels x0..x1-1 only.
 
 Background and grid of a line come from a template per grid pattern, made once per register
-state.
+state. A composed line is kept while the registers the drawing rules read hold still: each rule
+declares them (``@reads``), and the cache compares their union (``WATCHED``).
 
 Drawing model (MAME's scanline renderer, docs/hardware.md §8.2): background; grid (horizontal
 segments, dots, vertical segments); quads 3→0 and characters 11→0 (the major system, where the
@@ -41,7 +42,8 @@ there. ``set_edge_pass(work, False)`` gives 0.251's results; tests/vdc/test_vs_m
 """
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Callable
+from typing import NamedTuple, TypeVar
 
 import numpy as np
 from numba import njit
@@ -50,7 +52,7 @@ from i18n import _
 
 from .charset import CHARSET
 from .layout import Table
-from .vdc_regs import (BEAM_Y, CHAR_BASE, CHAR_COLOUR_SHIFT, CHAR_POINTER_BIT8, CHAR_SIZE, CHARS,
+from .vdc_regs import (CHAR_BASE, CHAR_COLOUR_SHIFT, CHAR_POINTER_BIT8, CHAR_SIZE, CHARS,
                        CLASS_GRID, CLASS_HGRID, CLASS_MAJOR, CLASS_SPRITES, CLASS_VGRID,
                        COLLISION, COLOUR, COLOUR_BACKGROUND_SHIFT, COLOUR_GRID,
                        COLOUR_GRID_BRIGHT_SHIFT, CONTROL, CTRL_DOTS, CTRL_FILL, CTRL_GRID,
@@ -74,9 +76,43 @@ GRID_ROW = 24        # scanlines per grid row
 GRID_X = 26          # pixel clock of vertical line 0 (unit 13)
 GRID_COLUMN = 32     # pixel clocks between vertical lines (16 units)
 
-# Registers the picture depends on: objects, shapes, control, collision mask, colour; grid.
-PICTURE_REGS = (SPRITE_BASE, BEAM_Y)    # 00–A3, up to the beam registers
-GRID_REGS = (GRID_H, GRID_V_END)
+# ---- What each drawing rule reads: the line cache's dependencies ------------------------------
+# A composed line is reused while the registers it was composed from hold still
+# (_same_registers). Which registers those are is not a separate list kept in step by hand:
+# every function that reads the register file (``vregs``) declares the spans it reads with
+# ``@reads``, the cache compares exactly their union (WATCHED), and tests/vdc/test_rule_reads.py
+# runs the rules on many register states and fails when one reads a register it did not declare.
+# Spans are (first, end) of vdc_regs addresses.
+SPRITE_REGS = (SPRITE_BASE, CHAR_BASE)              # sprites 0–3: Y, X, attribute (§7.3)
+MAJOR_REGS = (CHAR_BASE, OBJECTS_END)               # characters and quads (§7.4, §7.5)
+SHAPE_REGS = (SHAPE_BASE, SHAPE_BASE + SPRITES * SHAPE_ROWS)   # sprite shapes
+CONTROL_REG = (CONTROL, CONTROL + 1)                # what is shown (§7.7)
+COLLISION_REG = (COLLISION, COLLISION + 1)          # the collision mask (§9.1)
+COLOUR_REG = (COLOUR, COLOUR + 1)                   # background and grid colour (§7.9)
+GRID_REGS = (GRID_H, GRID_V_END)                    # the grid's segments (§7.6)
+
+RULE_READS: dict[str, tuple[tuple[int, int], ...]] = {}    # rule name -> the spans it reads
+_Rule = TypeVar("_Rule")
+
+
+def reads(*spans: tuple[int, int]) -> Callable[[_Rule], _Rule]:
+    """Declare the register spans a drawing rule reads (``RULE_READS``)."""
+    def declare(rule: _Rule) -> _Rule:
+        name: str = getattr(getattr(rule, "py_func", rule), "__name__")
+        RULE_READS[name] = spans
+        return rule
+    return declare
+
+
+def _merged(spans: list[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    """The spans joined where they touch or overlap, in order."""
+    out: list[tuple[int, int]] = []
+    for lo, hi in sorted(spans):
+        if out and lo <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], hi))
+        else:
+            out.append((lo, hi))
+    return tuple(out)
 
 # ---- The compositor's scratch (docs/video-and-sound.md, "The compositor's scratch") ----------
 GRID_KINDS = 20          # _grid_kind values: 0 (no grid) .. 2 + 2·8 + 1
@@ -191,6 +227,7 @@ def _grid_span(a: int, b: int, bits: int, colour: int, s: np.ndarray, t: int) ->
         s[t + WIDTH + px] = colour
 
 
+@reads(CONTROL_REG, COLOUR_REG, GRID_REGS)
 @njit(cache=True)
 def _draw_grid(vregs: np.ndarray, line: int, s: np.ndarray, t: int) -> None:
     """Horizontal segments, dots, vertical segments (docs/hardware.md §7.6), in the grid colour,
@@ -238,6 +275,7 @@ def _major_height(y: int, ptr: int) -> int:
     return 8 if h == 0 else h
 
 
+@reads(MAJOR_REGS)
 @njit(cache=True)
 def _major_lines(vregs: np.ndarray, ntsc: bool, base: int) -> tuple[int, int]:
     """The first scanline of the major (character, or quad by its first sub-character) whose
@@ -257,6 +295,7 @@ def _dot_size(attr: int) -> int:
     return 4 if attr & SPRITE_ZOOM else 2
 
 
+@reads(MAJOR_REGS)
 @njit(cache=True)
 def _draw_cell(vregs: np.ndarray, line: int, y: int, x: int, reg: int, mask: int,
                s: np.ndarray, b: int) -> int:
@@ -286,6 +325,7 @@ def _draw_cell(vregs: np.ndarray, line: int, y: int, x: int, reg: int, mask: int
     return out
 
 
+@reads(MAJOR_REGS)
 @njit(cache=True)
 def _draw_majors(vregs: np.ndarray, ntsc: bool, line: int, mask: int,
                  s: np.ndarray, b: int) -> tuple[int, int, int]:
@@ -318,6 +358,7 @@ def _draw_majors(vregs: np.ndarray, ntsc: bool, line: int, mask: int,
     return left, right, out
 
 
+@reads(SPRITE_REGS, SHAPE_REGS)
 @njit(cache=True)
 def _draw_sprites(vregs: np.ndarray, line: int, mask: int,
                   s: np.ndarray, b: int) -> tuple[int, int, int]:
@@ -357,6 +398,7 @@ def _draw_sprites(vregs: np.ndarray, line: int, mask: int,
     return left, right, out
 
 
+@reads(CONTROL_REG, COLOUR_REG, COLLISION_REG)
 @njit(cache=True)
 def _compose_line(vregs: np.ndarray, ntsc: bool, line: int, s: np.ndarray, b: int) -> None:
     """Compose the whole of scanline ``line`` from the current registers into scratch ``s``
@@ -409,22 +451,37 @@ def _compose_line(vregs: np.ndarray, ntsc: bool, line: int, s: np.ndarray, b: in
 
 @njit(cache=True)
 def _same_registers(vregs: np.ndarray, ntsc: bool, s: np.ndarray, b: int) -> bool:
-    """True if the picture registers equal the snapshot in the scratch; else take a new one
-    and note which scanlines have objects on them."""
+    """True if the registers the drawing rules read (WATCHED) equal the snapshot in the
+    scratch; else take a new snapshot and note which scanlines have objects on them."""
     snap = b + _SNAP
     if s[b + _NTSC] == (2 if ntsc else 1):
         diff = 0
-        for a in range(PICTURE_REGS[0], PICTURE_REGS[1]):
-            diff |= vregs[a] ^ s[snap + a]
-        for a in range(GRID_REGS[0], GRID_REGS[1]):
-            diff |= vregs[a] ^ s[snap + a]
+        for k in range(len(WATCHED)):
+            first, end = WATCHED[k]
+            for a in range(first, end):
+                diff |= vregs[a] ^ s[snap + a]
         if diff == 0:
             return True
-    for a in range(256):
-        s[snap + a] = vregs[a]
+    _snapshot(vregs, s, snap)
     for k in range(GRID_KINDS):
         s[b + _TPL_VALID + k] = 0
     s[b + _NTSC] = 2 if ntsc else 1
+    _object_lines(vregs, ntsc, s, b)
+    return False
+
+
+@njit(cache=True)
+def _snapshot(vregs: np.ndarray, s: np.ndarray, snap: int) -> None:
+    """Copy the whole register file into the snapshot (saved with the machine; the cache
+    compares only WATCHED of it)."""
+    for a in range(256):
+        s[snap + a] = vregs[a]
+
+
+@reads(CONTROL_REG, SPRITE_REGS, MAJOR_REGS)
+@njit(cache=True)
+def _object_lines(vregs: np.ndarray, ntsc: bool, s: np.ndarray, b: int) -> None:
+    """Mark the scanlines an object covers (_OBJECT_LINES), for lines' reuse (_line_kind)."""
     for line in range(HEIGHT):
         s[b + _OBJECT_LINES + line] = 0
     if vregs[CONTROL] & CTRL_OBJECTS:
@@ -440,7 +497,6 @@ def _same_registers(vregs: np.ndarray, ntsc: bool, s: np.ndarray, b: int) -> boo
             size = _dot_size(vregs[base + SPRITE_ATTR])
             for line in range(y, min(y + 8 * size, HEIGHT)):
                 s[b + _OBJECT_LINES + line] = 1
-    return False
 
 
 @njit(cache=True)
@@ -452,6 +508,26 @@ def _or_pixels(s: np.ndarray, at: int, x0: int, x1: int) -> int:
     return r
 
 
+@reads(CONTROL_REG)
+@njit(cache=True)
+def _line_at_hand(vregs: np.ndarray, ntsc: bool, line: int, s: np.ndarray, b: int,
+                  written: bool) -> None:
+    """The line cache: make the scratch hold scanline ``line`` as the registers draw it now.
+    The composed line is kept while the registers the rules read (WATCHED) equal the snapshot
+    (compared only after a write: ``written``); a line without objects is the last one
+    composed if that had the same grid; anything else is composed afresh."""
+    if (not written and s[b + _NTSC] == (2 if ntsc else 1)) or _same_registers(vregs, ntsc,
+                                                                               s, b):
+        if s[b + _LINE] == line + 1:
+            return
+        kind = _line_kind(vregs[CONTROL], line, s, b)
+        if kind < KIND_OBJECTS and s[b + _KIND] == kind and s[b + _LINE] != 0:
+            s[b + _LINE] = line + 1
+            return
+    _compose_line(vregs, ntsc, line, s, b)
+
+
+@reads(COLLISION_REG)
 @njit(cache=True)
 def draw_into(vregs: np.ndarray, ntsc: bool, line: int, x0: int, x1: int, lum_forced: bool,
           row: np.ndarray, r: int, s: np.ndarray, b: int, written: bool) -> tuple[int, int]:
@@ -465,17 +541,7 @@ def draw_into(vregs: np.ndarray, ntsc: bool, line: int, x0: int, x1: int, lum_fo
     follows = (x0 > 0 and s[b + _LINE] == line + 1
                and _get16(s, b + _DRAWN) == x0)
     left_drawn = s[b + _CMAP + x0 - 1] if follows and s[b + _ACTIVE] else 0
-    if (not written and s[b + _NTSC] == (2 if ntsc else 1)) or _same_registers(vregs, ntsc,
-                                                                               s, b):
-        if s[b + _LINE] != line + 1:
-            # a line without objects looks like the last one composed if that had the same grid
-            kind = _line_kind(vregs[CONTROL], line, s, b)
-            if kind < KIND_OBJECTS and s[b + _KIND] == kind and s[b + _LINE] != 0:
-                s[b + _LINE] = line + 1
-            else:
-                _compose_line(vregs, ntsc, line, s, b)
-    else:
-        _compose_line(vregs, ntsc, line, s, b)
+    _line_at_hand(vregs, ntsc, line, s, b, written)
     _put16(s, b + _DRAWN, x1)
     lum = np.uint8(INTENSITY if lum_forced else 0)   # P17 = 0 forces every pixel bright (§8.3)
     for px in range(x0, x1):
@@ -502,6 +568,11 @@ def draw_into(vregs: np.ndarray, ntsc: bool, line: int, x0: int, x1: int, lum_fo
         left = left_drawn if follows else s[b + _CMAP + x0 - 1]
         result |= _edge(mask, np.int64(left), np.int64(s[b + _CMAP + x0]))
     return result, ST_OVERLAP if claims & 2 else 0
+
+
+# The registers the line cache compares: every span a rule declares, joined (00–A0 objects and
+# shapes, A0 control, A2–A3 collision mask and colour, C0–E9 grid).
+WATCHED = _merged([span for spans in RULE_READS.values() for span in spans])
 
 
 # The machine keeps the scratch after the frame being drawn, in one flat array, so that it travels
