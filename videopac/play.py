@@ -8,6 +8,7 @@ import argparse
 import gc
 import os
 import pathlib
+import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -223,7 +224,8 @@ def main(args: argparse.Namespace) -> int:
     machine = Machine(bios, cart, region=args.region, sample_rate=SAMPLE_RATE)
     recorder = None
     if recording is not None:
-        recorder = Recorder(machine, recording)
+        recorder = Recorder(machine, recording, args.record,     # a full disk: say it, play on
+                            lambda sentence: say_everywhere(session, sentence))
 
     from videopac.console.session import Session         # lazy: see the imports
     session = Session(machine if recorder is None else recorder, keys,
@@ -242,6 +244,13 @@ def main(args: argparse.Namespace) -> int:
             table.close()
         if recorder is not None:
             recorder.close()
+
+
+def say_everywhere(session: Session, sentence: str) -> None:
+    """A sentence the player must not miss (a recording that stopped): in the terminal that
+    started play and on the screen."""
+    print(f"videopac play: {sentence}.", file=sys.stderr)
+    session.say(sentence)
 
 
 def open_window(session: Session, args: argparse.Namespace, screen: Any,

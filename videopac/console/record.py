@@ -5,12 +5,16 @@ be replayed headless to the same frame hash — a bug report or a regression tes
 ``Recorder`` stands in for the ``Machine``: every input device, the session and the computer
 opponent reach the console through ``press``, ``release``, ``release_all`` and ``set_joystick``,
 so recording there sees all of them, in the order they happen between frames.
+
+A recording that cannot be written (a full disk) stops, and says so once through ``on_failure``;
+the machine, and the game on it, go on as if nothing were recorded.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TextIO
 
-from i18n import _
+from i18n import _, os_reason
 
 if TYPE_CHECKING:
     # to a type checker a Recorder is the Machine it stands in for (see its docstring)
@@ -31,16 +35,22 @@ class Recorder(_StandIn):
     _start: int
     _pressed: set[str]           # Videopac keys held now
     _sticks: list[str]           # each joystick's directions as last written
+    _path: str                   # the file, as the user named it
+    _on_failure: Callable[[str], None]
+    _stopped: bool               # the file could not be written: nothing more is
 
-    def __init__(self, machine: Machine, out: TextIO) -> None:
+    def __init__(self, machine: Machine, out: TextIO, path: str = "",
+                 on_failure: Callable[[str], None] = lambda sentence: None) -> None:
         self.__dict__["_machine"] = machine
         self.__dict__["_out"] = out
         self.__dict__["_start"] = machine.frames
         self.__dict__["_pressed"] = set()
         self.__dict__["_sticks"] = ["none", "none"]
-        out.write(_("# recorded by 'videopac play --record'; replay: videopac run --input FILE")
-                  + "\n")
-        out.write(f"# region {machine.region}\n")
+        self.__dict__["_path"] = path
+        self.__dict__["_on_failure"] = on_failure
+        self.__dict__["_stopped"] = False
+        self._write(_("# recorded by 'videopac play --record'; replay: videopac run --input FILE")
+                    + "\n" + f"# region {machine.region}\n")
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._machine, name)
@@ -54,9 +64,34 @@ class Recorder(_StandIn):
         frames: int = self._machine.frames - self._start
         return frames
 
+    @property
+    def stopped(self) -> bool:
+        """Whether the recording stopped because its file could not be written."""
+        return self._stopped
+
+    def _write(self, text: str, flush: bool = False) -> None:
+        """``text`` into the file; on the first failure the recording stops and says why."""
+        if self._stopped:
+            return
+        try:
+            self._out.write(text)
+            if flush:
+                self._out.flush()
+        except OSError as exc:
+            self._stop(exc)
+
+    def _stop(self, exc: OSError) -> None:
+        """Stop recording after ``exc`` and say so (once)."""
+        self.__dict__["_stopped"] = True
+        try:
+            self._out.close()
+        except OSError:
+            pass                          # what did not fit is what the sentence is about
+        self._on_failure(_("the recording {path} cannot be written ({reason}); it stopped here, "
+                           "the game goes on").format(path=self._path, reason=os_reason(exc)))
+
     def _line(self, text: str) -> None:
-        self._out.write(f"{self.frame_number} {text}\n")
-        self._out.flush()
+        self._write(f"{self.frame_number} {text}\n", flush=True)
 
     def press(self, key: str) -> None:
         self._machine.press(key)
@@ -92,10 +127,14 @@ class Recorder(_StandIn):
 
     def load_state(self, data: bytes) -> None:
         self._machine.load_state(data)
-        self._out.write(_("# {frame}: a save state was loaded here; the replay goes on without "
-                          "it").format(frame=self.frame_number) + "\n")
+        self._write(_("# {frame}: a save state was loaded here; the replay goes on without "
+                      "it").format(frame=self.frame_number) + "\n")
 
     def close(self) -> None:
         """Mark the end of the recording (its length is the replay's default --frames)."""
         self._line("end")
-        self._out.close()
+        if not self._stopped:
+            try:
+                self._out.close()
+            except OSError as exc:
+                self._stop(exc)
