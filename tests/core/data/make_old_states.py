@@ -3,7 +3,8 @@ file became a table), from the repository root: ``python -m tests.core.data.make
 Kept to show the recipe; run with later code it makes states of that code, not these.
 
 Each state is our open BIOS and battle program (cartridge/roms) in the middle of a battle with
-the sticks moving and firing; ``old_states.json`` records, per state, the frame and audio
+the sticks moving and firing (the battle program of that day is kept beside them as
+``conquest.bin.z``); ``old_states.json`` records, per state, the frame and audio
 hashes of the frames that follow it under ``test_old_states.drive`` as that code produced them.
 """
 from __future__ import annotations
