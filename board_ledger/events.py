@@ -155,20 +155,53 @@ class Variant(Event):
         return pen.line(self.verb, pen.keyword(self.kind), str(self.amount))
 
 
+#: the levels of a computer general (docs/generals.md); a person's seat has the level ""
+GENERAL_LEVELS = ("easy", "standard", "hard", "random")
+COMPUTER = "cpu:"             # a seat written cpu:NAME or cpu:LEVEL:NAME is a computer general
+
+
+def seat_word(word: str) -> tuple[str, str]:
+    """``cpu:hard:Bert`` -> ("Bert", "hard"), ``cpu:Bert`` -> ("Bert", "standard"), ``Anna`` ->
+    ("Anna", "")."""
+    if not word.lower().startswith(COMPUTER):
+        return word, ""
+    rest = word[len(COMPUTER):]
+    level, colon, name = rest.partition(":")
+    if colon and level.lower() in GENERAL_LEVELS:
+        return name, level.lower()
+    return rest, "standard"
+
+
+def seat_text(name: str, level: str) -> str:
+    """A seat as the notation writes it (the inverse of ``seat_word``)."""
+    if not level:
+        return quote(name)
+    return COMPUTER + ("" if level == "standard" else level + ":") + quote(name)
+
+
 @dataclass(frozen=True)
 class Players(Event):
-    """The players in seating order: the player to X's left is the next one named (rule 1)."""
+    """The players in seating order: the player to X's left is the next one named (rule 1).
+    A seat written ``cpu:NAME`` or ``cpu:LEVEL:NAME`` is a computer general (docs/generals.md);
+    ``generals`` holds each seat's level, "" for a person (empty: every seat a person)."""
     verb: ClassVar[str] = "players"
-    usage: ClassVar[str] = N_("players NAME NAME ...             seating order, 2 to 6 players")
+    usage: ClassVar[str] = N_("players NAME NAME ...             seating order, 2 to 6 players; cpu:NAME or cpu:LEVEL:NAME a computer")
     german: ClassVar[tuple[str, ...]] = ("spieler",)
     names: tuple[str, ...]
+    generals: tuple[str, ...] = ()
 
     @classmethod
     def parse(cls, args: Args) -> Self:
-        return cls(tuple(args.at_least(1)))
+        seats = [seat_word(w) for w in args.at_least(1)]
+        levels = tuple(level for _name, level in seats)
+        return cls(tuple(name for name, _level in seats), levels if any(levels) else ())
+
+    def level(self, seat: int) -> str:
+        """The level of a seat's general, "" for a person."""
+        return self.generals[seat] if seat < len(self.generals) else ""
 
     def format(self, pen: Pen = CANONICAL) -> str:
-        return pen.line(self.verb, *map(quote, self.names))
+        return pen.line(self.verb, *(seat_text(n, self.level(i)) for i, n in enumerate(self.names)))
 
 
 @dataclass(frozen=True)

@@ -279,13 +279,16 @@ def _players(s: State, e: ev.Players) -> ev.Event:
     for n in e.names:
         if keys.count(name_key(n)) > 1:
             raise RuleError(1, _("two players are called {name}").format(name=n))
-        if name_key(n) in RESERVED_NAMES or "+" in n or not n.strip():
+        if name_key(n) in RESERVED_NAMES or "+" in n or not n.strip() or name_key(n).startswith(ev.COMPUTER):
             raise RuleError(1, _("'{name}' cannot be a player's name (it is a word of the notation)").format(name=n))
         if unwritable(n):
             raise RuleError(1, _("a player's name cannot hold {what} (the notation is one action per "
                                  "line); choose another name").format(what=unwritable(n)))
-    s.players = [Player(n) for n in e.names]
-    return ev.Players(tuple(e.names))
+    if e.generals and (len(e.generals) != len(e.names) or not set(e.generals) <= {""} | set(ev.GENERAL_LEVELS)):
+        raise RuleError(1, _("each seat is a person or a computer general of level {levels}").format(
+            levels=", ".join(ev.GENERAL_LEVELS)))
+    s.players = [Player(n, general=e.level(i)) for i, n in enumerate(e.names)]
+    return ev.Players(tuple(e.names), tuple(e.generals) if any(e.generals) else ())
 
 
 def _choose_start(s: State, rule: int) -> None:

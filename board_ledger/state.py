@@ -26,6 +26,7 @@ class Player:
     eliminated: bool = False
     digit: int | None = None  # the digit chosen for rule 2
     bonus_zones: set[int] = field(default_factory=set)  # zones whose rule 7 bonus was paid
+    general: str = ""        # the level of the computer general at this seat, "" for a person
 
 
 @dataclass
@@ -98,8 +99,8 @@ class State:
     def copy(self) -> "State":
         """An independent copy (the board is immutable and shared); cheap enough to probe actions."""
         new = copy.copy(self)
-        new.players = [Player(p.name, p.homeland, p.chips, p.halves, p.eliminated, p.digit, set(p.bonus_zones))
-                       for p in self.players]
+        new.players = [Player(p.name, p.homeland, p.chips, p.halves, p.eliminated, p.digit, set(p.bonus_zones),
+                              p.general) for p in self.players]
         new.holders = {c: dict(h) for c, h in self.holders.items()}
         w = self.war
         if w is not None:

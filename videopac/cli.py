@@ -22,6 +22,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "play": ("videopac.play", N_("play in a window with sound, keyboard and gamepads")),
     "balance": ("videopac.balance", N_("measure the computer opponent in all nine weapon pairings")),
     "roms": ("videopac.roms", N_("list or export the built-in ROM images")),
+    "generals": ("videopac.generals", N_("play whole games between computer generals and measure them")),
     "ledger": ("videopac.ledger", N_("keep the books of a Conquest of the World board game")),
     "joystick": ("videopac.joystick", N_("check real joysticks on a serial adapter")),
     "debug": ("videopac.debug", N_("debug a program: breakpoints, watchpoints, steps, views")),

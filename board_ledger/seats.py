@@ -1,0 +1,140 @@
+"""The computer seats of a game at the table: whose move is being thought about, and the
+general's move booked after a short pause, through the same store as everybody's.
+
+Every front end that holds a game (the terminal ledger, the ledger window, the phones' server,
+`videopac play --ledger`) keeps one ``Seats`` and calls ``tick`` often. Several processes may do
+so on one game file: each books a general's move only on the state it decided on (``Store.apply``
+with ``after``), so a move is booked once, by whichever process comes first, and the others take
+it in as news. A general's choice depends only on the game (its dice are seeded by the seat and
+the number of events), so every process would choose the same; and the sentence of why is said
+from the state (``general.explain``), so every screen shows the same sentence.
+
+A battle is not a seat's decision: a war waits for the battle program (docs/generals.md), except
+that ``fight`` (given by a front end that can run the battle program headless) decides a war
+between two computer generals.
+"""
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+
+from board_ledger import events as ev
+from board_ledger import general
+from board_ledger.computer_game import Fight, battle_events
+from board_ledger.errors import LedgerError
+from board_ledger.game import Game
+from board_ledger.general import Because, General
+from board_ledger.state import State
+from board_ledger.store import Store
+
+PAUSE = 1.5          # seconds a general's move waits, so that the table can follow it
+
+
+def level(s: State, name: str) -> str:
+    """The level of ``name``'s general, "" for a person."""
+    return next((p.general for p in s.players if p.name == name), "")
+
+
+def computers(s: State) -> list[str]:
+    """The seats a computer general plays, in seating order."""
+    return [p.name for p in s.players if p.general]
+
+
+def thinking(s: State) -> str | None:
+    """The computer seat whose move the game waits for now (None: a person's, a battle's, nobody's)."""
+    if s.phase == "over":
+        return None
+    if s.phase == "setup":
+        return s.names[0] if s.players and len(computers(s)) == len(s.players) else None
+    name = general.whose_decision(s)
+    return name if name and level(s, name) else None
+
+
+def fighting(s: State) -> tuple[str, str] | None:
+    """The two computer generals of the war or confrontation now, when both seats are computers."""
+    pair = general.fighters(s)
+    if pair and all(level(s, n) for n in pair):
+        return pair
+    return None
+
+
+def general_of(s: State, name: str, events: int) -> General:
+    """The general at ``name``'s seat, its dice seeded by the seat and the game's length."""
+    return General(level(s, name) or general.DEFAULT_LEVEL, random.Random(f"{name}:{events}"))
+
+
+def latest_why(game: Game) -> tuple[str, Because] | None:
+    """The latest action of a computer seat that still counts, said as its general's why."""
+    for before, action in zip(reversed(game.states[:-1]), reversed(game.actions)):
+        who = general.actor(action) or (before.names[0] if isinstance(action, ev.Draw) else None)
+        if who and level(before, who):
+            why = general.explain(before, action, who)
+            return (who, why) if why else None
+        if who:
+            return None                  # a person's move is the latest
+    return None
+
+
+class Seats:
+    """The computer seats of one game as a front end drives them: ``tick`` now and then."""
+
+    def __init__(self, game: Game, store: Store | None = None, game_id: int = 0,
+                 pause: float = PAUSE, clock: Callable[[], float] = time.monotonic,
+                 fight: Fight | None = None) -> None:
+        self.game, self.store, self.game_id = game, store, game_id
+        self.pause, self.clock, self.fight = pause, clock, fight
+        self._seen = -1
+        self._since = clock()
+        self.trouble = ""                # what went wrong in the latest decision, if anything
+
+    def thinking(self) -> str | None:
+        """The computer seat whose move is being thought about now (shown on every screen)."""
+        s = self.game.state
+        name = thinking(s)
+        pair = fighting(s) if self.fight is not None else None
+        return name or (pair[0] if pair else None)
+
+    def tick(self) -> list[ev.Event]:
+        """Book the awaited computer move once the game has been still for the pause; the events
+        booked (none: nothing to do yet, or another process booked first)."""
+        events = len(self.game.events)
+        now = self.clock()
+        if events != self._seen:
+            self._seen, self._since = events, now
+            return []
+        if now - self._since < self.pause:
+            return []
+        s = self.game.state
+        try:
+            planned = self._plan(s, events)
+        except Exception as exc:         # noqa: BLE001 - a general never stops the game (issue 27)
+            self.trouble = f"{type(exc).__name__}: {exc}"
+            return []
+        seq = self.game.seq
+        booked = []
+        for action in planned:
+            try:
+                booked.append(self._book(action, seq))
+            except LedgerError:
+                break                    # someone else was first: their move stands
+            seq = self.game.seq
+        self._seen, self._since = len(self.game.events), self.clock()
+        return booked
+
+    def _plan(self, s: State, events: int) -> list[ev.Event]:
+        name = thinking(s)
+        if name is not None:
+            g = general_of(s, name, events)
+            decision = g.draw(s) if s.phase == "setup" else g.decide(s, name)
+            return [decision.action] if decision else []
+        pair = fighting(s)
+        if pair and self.fight is not None:
+            generals = {n: general_of(s, n, events) for n in pair}
+            return battle_events(s, generals, self.fight, events)
+        return []
+
+    def _book(self, action: ev.Event, seq: int) -> ev.Event:
+        if self.store is None:
+            return self.game.play(action)
+        return self.store.apply(self.game_id, action, self.game, after=seq).event
