@@ -18,18 +18,17 @@ from __future__ import annotations
 import dataclasses
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from i18n import N_, _
 
 from board_ledger import events as ev
 from board_ledger.board import shown
-from board_ledger.rules import (ANY_ENERGY, WAR_ENERGY, WEAPON_NAMES, ZONE_BONUS, challenge_energy,
-                                legal_actions, pbr, round_hundred, step)
+from board_ledger.rules import ANY_ENERGY, WEAPON_NAMES, ZONE_BONUS, legal_actions, pbr, step
 from board_ledger.errors import LedgerError
 from board_ledger.state import WEAPONS, State
 
-LEVELS = ("easy", "standard", "hard", "random")
+LEVELS = ev.GENERAL_LEVELS
 DEFAULT_LEVEL = "standard"
 #: the level of the computer battle opponent that fights a general's battles (videopac/computer.py)
 BATTLE_LEVEL = {"easy": "easy", "standard": "standard", "hard": "hard", "random": "standard"}
@@ -533,12 +532,3 @@ def _best_subset(values: list[int], limit: int) -> int:
     for v in values:
         sums |= {t + v for t in sums if t + v <= limit}
     return max(sums)
-
-
-def expected_winnings(energy: int = LEFT_AFTER_WAR) -> int:
-    """What a won war usually pays (rule 13A)."""
-    return round_hundred(energy)
-
-
-__all__ = ["LEVELS", "General", "Decision", "Because", "allowed_weapons", "score", "standing",
-           "WAR_ENERGY", "challenge_energy", "expected_winnings"]
