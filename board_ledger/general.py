@@ -39,6 +39,15 @@ BATTLE_ODDS = {("easy", "easy"): 0.5, ("easy", "standard"): 0.2, ("easy", "hard"
 #: the energy the loser of a war usually has left (a few battles of a few seconds each)
 LEFT_AFTER_WAR = 2200
 PERSON = ""          # the level of a seat a person plays
+LEVEL_NAMES = {"easy": N_("easy"), "standard": N_("standard"), "hard": N_("hard"),
+               "random": N_("random")}     # as the user reads them
+
+
+def seat_label(level: str) -> str:
+    """A computer seat as the players' list shows it, "" for a person: 'computer (hard)'."""
+    if not level:
+        return ""
+    return _("computer ({level})").format(level=_(LEVEL_NAMES.get(level, level)))
 
 
 @dataclass(frozen=True)
@@ -217,21 +226,24 @@ def entry_energies(s: State) -> tuple[int, int]:
 
 
 # --- why: one sentence for any action of a computer seat -----------------------------------------
-def actor(action: ev.Event) -> str | None:
-    """The player whose decision ``action`` is (None: the table's, the cartridge's or the clock's)."""
+def actor(s: State, action: ev.Event) -> str | None:
+    """The player whose decision ``action`` is in state ``s`` (None: the table's, the cartridge's
+    or the clock's); a player alliance formed or broken on a turn is that player's."""
     if isinstance(action, (ev.Homeland, ev.Allies, ev.Pass)):
         return action.player
     if isinstance(action, (ev.Ally, ev.Attack)):
         return action.side[0]
     if isinstance(action, ev.Challenge):
         return action.challenger
+    if isinstance(action, (ev.Pact, ev.Break)) and s.turn in action.players:
+        return s.turn
     return None
 
 
 def explain(s: State, action: ev.Event, name: str | None = None) -> Because | None:
     """Why the computer at ``name``'s seat (by default the action's actor) takes ``action`` in
     state ``s``: said from the state alone, so every window, terminal and phone says the same."""
-    name = name or actor(action)
+    name = name or actor(s, action)
     if isinstance(action, ev.Draw):
         return _why("draw", names=tuple(s.names), digits=" ".join(map(str, action.digits)))
     if name is None or name not in s.names:

@@ -8,6 +8,7 @@ from i18n import N_, _, sort_key
 
 from board_ledger import events as ev
 from board_ledger.board import shown
+from board_ledger.general import seat_label
 from board_ledger.rules import challenge_energy, decided_role, legal_actions, pbr
 from board_ledger.state import ALLIED, CONQUERED, WEAPONS, State
 
@@ -242,6 +243,7 @@ def players_text(s: State) -> str:
         extra = " " + _("OUT") if p.eliminated else ""
         extra += " " + _("(past the printed track)") if p.halves > 2 * TRACK_END else ""
         extra += "  " + _("allied with {names}").format(names=", ".join(sorted(pact))) if pact else ""
+        extra += "  " + seat_label(p.general) if p.general else ""
         home = shown(p.homeland) if p.homeland else "-"
         lines.append(f"  {p.name:<12} {home:<{_name_width(s) + 2}} " + _("chips {chips}  PBR {pbr}").format(
             chips=f"{p.chips:>6}", pbr=f"{pbr(p.halves)!s:>5}") + extra)

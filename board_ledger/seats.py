@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from board_ledger import events as ev
 from board_ledger import general
@@ -67,13 +68,24 @@ def general_of(s: State, name: str, events: int) -> General:
 def latest_why(game: Game) -> tuple[str, Because] | None:
     """The latest action of a computer seat that still counts, said as its general's why."""
     for before, action in zip(reversed(game.states[:-1]), reversed(game.actions)):
-        who = general.actor(action) or (before.names[0] if isinstance(action, ev.Draw) else None)
+        who = general.actor(before, action) or (before.names[0] if isinstance(action, ev.Draw) else None)
         if who and level(before, who):
             why = general.explain(before, action, who)
             return (who, why) if why else None
         if who:
             return None                  # a person's move is the latest
     return None
+
+
+@dataclass(frozen=True)
+class Move:
+    """One event a general booked, with the states before and after it (for effects and why)."""
+    before: State
+    event: ev.Event
+    after: State
+
+    def why(self) -> Because | None:
+        return general.explain(self.before, self.event)
 
 
 class Seats:
@@ -87,6 +99,7 @@ class Seats:
         self._seen = -1
         self._since = clock()
         self.trouble = ""                # what went wrong in the latest decision, if anything
+        self.moves: list[Move] = []      # what the latest move_now booked, with the states around
 
     def thinking(self) -> str | None:
         """The computer seat whose move is being thought about now (shown on every screen)."""
@@ -105,21 +118,30 @@ class Seats:
             return []
         if now - self._since < self.pause:
             return []
+        booked = self.move_now()
+        self._seen, self._since = len(self.game.events), self.clock()
+        return booked
+
+    def move_now(self) -> list[ev.Event]:
+        """Book the awaited computer move at once (for a front end that keeps its own pause);
+        the events booked."""
         s = self.game.state
         try:
-            planned = self._plan(s, events)
+            planned = self._plan(s, len(self.game.events))
         except Exception as exc:         # noqa: BLE001 - a general never stops the game (issue 27)
             self.trouble = f"{type(exc).__name__}: {exc}"
             return []
         seq = self.game.seq
         booked = []
+        self.moves = []
         for action in planned:
             try:
-                booked.append(self._book(action, seq))
+                event = self._book(action, seq)
             except LedgerError:
                 break                    # someone else was first: their move stands
+            booked.append(event)
+            self.moves.append(Move(self.game.before, event, self.game.state))
             seq = self.game.seq
-        self._seen, self._since = len(self.game.events), self.clock()
         return booked
 
     def _plan(self, s: State, events: int) -> list[ev.Event]:

@@ -20,6 +20,7 @@ from board_ledger import effects, notation, report
 from board_ledger.chart import pbr_svg
 from board_ledger.errors import LedgerError, StoreError
 from board_ledger.game import Game
+from board_ledger.seats import PAUSE
 from board_ledger.store import Store
 from videopac import BAD_INPUT, TROUBLE, fail
 from videopac.console.paths import write_atomically
@@ -51,6 +52,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=_("with --serve: also answer phones that open the server by this name, "
                                "such as mypc.local (it answers at the address it shows and at "
                                "localhost; may be given more than once)"))
+    parser.add_argument("--pause", type=float, default=PAUSE, metavar=_("SECONDS"),
+                        help=_("how long a computer general waits before its move shows, so that "
+                               "the table can follow it (default {pause}; docs/generals.md)").format(
+                                   pause=PAUSE))
     sub = parser.add_subparsers(dest="command", metavar=_("COMMAND"))
     p = sub.add_parser("replay", help=_("apply a notation file and print the state"))
     p.add_argument("file", help=_("notation file, one action per line"))
@@ -166,6 +171,8 @@ def chart(args: argparse.Namespace) -> int:
 
 def main(args: argparse.Namespace) -> int:
     command = getattr(args, "command", None)
+    if not 0 <= args.pause <= 60:
+        return _fail(_("--pause takes 0 to 60 seconds"), 2)
     try:
         if command is None and args.serve:
             if args.window:
@@ -193,10 +200,10 @@ def main(args: argparse.Namespace) -> int:
             if not display_found():
                 return _fail(_("no display was found; use the terminal ledger: videopac ledger --db FILE"))
             from videopac.table.ledger_window import run_window
-            return run_window(args.db, args.boards)
+            return run_window(args.db, args.boards, args.pause)
         if command is None:
             from videopac.books.terminal import run_repl
-            return run_repl(args.db, args.boards)
+            return run_repl(args.db, args.boards, args.pause)
         return {"replay": replay, "status": status, "export": export, "chart": chart}[command](args)
     except LedgerError as exc:
         return _fail(str(exc), exc.code if isinstance(exc, StoreError) else BAD_INPUT)

@@ -14,6 +14,7 @@ import json
 import locale
 import pathlib
 import sys
+import time
 import typing
 from typing import BinaryIO, Callable, Iterator, TextIO
 
@@ -25,7 +26,9 @@ from board_ledger import effects, notation, report
 from board_ledger.board import shown
 from board_ledger.errors import LedgerError, NotationError
 from board_ledger.game import Game
+from board_ledger import seats
 from board_ledger.store import Store
+from videopac.battle import headless
 
 COMMANDS = {
     "help": N_("help [VERB]    this text, or how a verb is written"),
@@ -41,9 +44,14 @@ GERMAN_COMMANDS = {"hilfe": "help", "brett": "board", "stand": "status", "jetzt"
                    "neu": "new", "ende": "quit"}
 
 
+MAX_GENERAL_MOVES = 10000     # moves of computer seats in a row; a whole game of them is fewer
+
+
 class Repl:
-    def __init__(self, db: str | None, out: TextIO = sys.stdout, boards: str | None = None) -> None:
+    def __init__(self, db: str | None, out: TextIO = sys.stdout, boards: str | None = None,
+                 pause: float = seats.PAUSE) -> None:
         self.out = out
+        self.pause = pause
         self.boards = pathlib.Path(boards) if boards else pathlib.Path.cwd()  # board files from here
         self.store = Store(db) if db else None
         self.db = db
@@ -55,6 +63,11 @@ class Repl:
                 raise
         else:
             self.game_id, self.game = 0, Game()
+        self.seats = self._seats()
+
+    def _seats(self) -> seats.Seats:
+        """The computer seats of the game; a war between two of them is fought headless."""
+        return seats.Seats(self.game, self.store, self.game_id, pause=self.pause, fight=headless.fight)
 
     def say(self, text: str) -> None:
         print(text, file=self.out, flush=True)
@@ -82,6 +95,7 @@ class Repl:
             self.game_id, self.game = self.store.load(self.game_id)
         else:
             self.game = Game()
+        self.seats = self._seats()
         self.say(_("new game {game}").format(game=self.game_id))
         self.say(report.now_text(self.game.state))
 
@@ -138,6 +152,33 @@ class Repl:
                 self.say(warning)
         self.say(report.now_text(self.game.state))
         return True
+
+    def generals(self) -> None:
+        """Let the computer seats move, each after the pause, until a person's move is awaited
+        (or a war a person fights): each move is shown as a person's line is, with its why."""
+        for _count in range(MAX_GENERAL_MOVES):
+            name = self.seats.thinking()
+            if name is None:
+                return
+            self.say(_("{name} (computer) is thinking ...").format(name=name))
+            time.sleep(self.pause)
+            self.catch_up()
+            if self.seats.thinking() != name:
+                continue                     # another window or phone moved meanwhile
+            if not self.seats.move_now():
+                if self.seats.trouble:
+                    self.say(_("the computer general could not move ({trouble}); play its seat or "
+                               "give it to a person").format(trouble=self.seats.trouble))
+                    return
+                continue
+            for move in self.seats.moves:
+                why = move.why()
+                self.say(_("ok: {action}").format(action=notation.display_event(move.event)))
+                if why is not None:
+                    self.say(f"  {why.say()}")
+                for line in effects.effects_lines(effects.effects(move.before, move.after, move.event)):
+                    self.say(f"  {line}")
+            self.say(report.now_text(self.game.state))
 
     def catch_up(self) -> None:
         """Take in and show what other processes booked in the same game since we last looked."""
@@ -289,8 +330,8 @@ def _typed_lines(repl: Repl, typed: TypedBytes) -> Iterator[str | None]:
         yield None if typed.refuses(line) else line
 
 
-def run_repl(db: str | None, boards: str | None = None) -> int:
-    repl = Repl(db, boards=boards)
+def run_repl(db: str | None, boards: str | None = None, pause: float = seats.PAUSE) -> int:
+    repl = Repl(db, boards=boards, pause=pause)
     interactive = sys.stdin.isatty()
     typed = TypedBytes()
     if interactive:
@@ -304,12 +345,14 @@ def run_repl(db: str | None, boards: str | None = None) -> int:
             pass
     repl.banner()
     try:
+        repl.generals()
         for line in _typed_lines(repl, typed) if interactive else piped_lines(sys.stdin.buffer):
             if line is None:
                 repl.say(_("refused: the line has a byte that is not UTF-8 text; nothing was booked, "
                            "type it again"))
             elif not repl.handle(line):
                 break
+            repl.generals()
     finally:
         if repl.store:
             repl.store.close()

@@ -21,12 +21,14 @@ from board_ledger.board import shown
 from board_ledger import events as ev
 from board_ledger.errors import LedgerError
 from board_ledger.state import State
+from board_ledger.seats import PAUSE
 from videopac.books.terminal import Repl
 from videopac.table.panel import ACCENT, DIM, MIN_WINDOW, TEXT, WARNING, LedgerPanel
 
 HANDLED: bool = pyglet.event.EVENT_HANDLED    # an event handler's "taken: pass it on to no one"
 STRIP = 92          # the strip under the board at least: offers, the last answer, the input line
 MAX_OFFERS = 8
+THINK_EVERY = 0.25          # seconds between looks at the computer seats (their pause is longer)
 INPUT_BOX = (6, 4, 32)      # x, y, height of the input line's box
 ANSWER_SIZE = 11
 MONOSPACE = ("DejaVu Sans Mono", "Liberation Mono", "Courier New", "monospace")  # the help's columns
@@ -61,6 +63,7 @@ class LedgerWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet is unt
         self.set_minimum_size(*MIN_WINDOW)
         self.repl = repl
         self.panel = LedgerPanel(repl.game, large=True, title=self._title())
+        self._thinking: str | None = None      # the computer seat last named as thinking
         self.answer = _("Type an action (notation) and Enter, or click a country.")
         self.answer_colour = DIM
         self.strip_height = STRIP
@@ -87,7 +90,7 @@ class LedgerWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet is unt
     # -- layout -----------------------------------------------------------------------------
     def _place(self) -> None:
         w, h = self.get_size()
-        self.panel.game = self.repl.game
+        self.panel.game, self.panel.seats = self.repl.game, self.repl.seats
         self.strip_height = self._answer_height(w, h)
         self.panel.layout(0, self.strip_height, w, h - self.strip_height)
         self.input.position = (10, 6, 0)
@@ -204,6 +207,25 @@ class LedgerWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet is unt
                 actions=" | ".join(notation.display_event(e) for e in news)), ACCENT
             self._place()
 
+    def think(self, dt: float = 0.0) -> None:
+        """The computer seats: each move after the pause, shown with its why (docs/generals.md)."""
+        seats = self.repl.seats
+        thinking = seats.thinking()
+        if not seats.tick() and not seats.moves:
+            if thinking != self._thinking:          # the panel names whose move is thought about
+                self._thinking = thinking
+                self._place()
+            return
+        said = []
+        for move in seats.moves:
+            why = move.why()
+            said.append(_("ok: {action}").format(action=notation.display_event(move.event))
+                        + (f"  {why.say()}" if why is not None else ""))
+        seats.moves = []
+        self.answer, self.answer_colour = "\n".join(said), TEXT
+        self.panel.title = self._title()
+        self._place()
+
     def submit(self, line: str) -> None:
         """One line as the terminal ledger takes it; the first line of its answer is shown."""
         self.poll()                         # judge the line against the file as it is now
@@ -281,12 +303,13 @@ class LedgerWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet is unt
             self.choose(country)
 
 
-def run_window(db: str | None, boards: str | None = None) -> int:
+def run_window(db: str | None, boards: str | None = None, pause: float = PAUSE) -> int:
     """Open the window on the game file (the latest game in it) and run until it is closed."""
-    repl = Repl(db, boards=boards)
+    repl = Repl(db, boards=boards, pause=pause)
     try:
         window = LedgerWindow(repl)
         pyglet.clock.schedule_interval(window.poll, 1.0)
+        pyglet.clock.schedule_interval(window.think, THINK_EVERY)
         pyglet.app.run(1 / 30)
     finally:
         if repl.store:

@@ -18,10 +18,12 @@ import pyglet
 from i18n import _, pgettext
 
 from board_ledger import effects, notation, report
+from board_ledger import seats as seats_mod
 from board_ledger.board import Country, shown
 from board_ledger.chart import COLOURS, pbr_series
 from board_ledger.errors import LedgerError
 from board_ledger.game import Game
+from board_ledger.general import seat_label
 from board_ledger.rules import pbr, round_five_hundred
 from board_ledger.state import ALLIED, State
 from videopac.console import keymap as keymap_mod
@@ -262,8 +264,21 @@ def player_lines(s: State) -> list[tuple[int, str]]:
     attacker = report.turn(s)["attacker"]
     return [(i, letter[p.name] + "  " + _("{name}: {homeland}, chips {chips}, PBR {pbr}").format(
                 name=p.name, homeland=shown(p.homeland) if p.homeland else "-", chips=p.chips,
-                pbr=pbr(p.halves)) + (" ◀" if attacker == p.name else "") + (" " + _("OUT") if p.eliminated else ""))
+                pbr=pbr(p.halves)) + (" ◀" if attacker == p.name else "") + (" " + _("OUT") if p.eliminated else "")
+             + (" · " + seat_label(p.general) if p.general else ""))
             for i, p in enumerate(s.players)]
+
+
+def general_lines(game: Game, thinking: str | None) -> list[Line]:
+    """The computer seats' news: whose move is being thought about, and why the latest move of a
+    computer seat was made (docs/generals.md)."""
+    lines: list[Line] = []
+    latest = seats_mod.latest_why(game)
+    if latest is not None:
+        lines.append((latest[1].say(), TEXT))
+    if thinking:
+        lines.append((_("{name} (computer) is thinking ...").format(name=thinking), ACCENT))
+    return lines
 
 
 def situation_text(s: State) -> str | None:
@@ -292,6 +307,7 @@ class LedgerPanel:
         self.tiles: dict[str, tuple[int, int, int, int]] = {}   # country -> x, y, w, h
         self.selected: str | None = None
         self._key: tuple[object, ...] | None = None
+        self.seats: seats_mod.Seats | None = None    # the computer seats, when a front end drives them
 
     # -- layout -----------------------------------------------------------------------------
     def layout(self, x: int, y: int, width: int, height: int) -> None:
@@ -302,7 +318,8 @@ class LedgerPanel:
         b = self.bridge
         bridge = (len(b.seen), tuple(b.notes), tuple(b.proposal), tuple(sorted(b.colour.items())),
                   b.reading) if b is not None else ()
-        return (self.rect, len(self.game.events), bridge, self.selected)
+        thinking = self.seats.thinking() if self.seats is not None else None
+        return (self.rect, len(self.game.events), bridge, self.selected, thinking)
 
     def refresh(self) -> None:
         """Lay everything out again if anything it shows has changed."""
@@ -477,6 +494,7 @@ class LedgerPanel:
             self.keymap = keymap_mod.load()          # the default keys
         keys = ledger_keys(self.keymap) if self.keymap is not None else ""
         lines = list(contest_lines(s, self.bridge, keys))
+        lines += general_lines(self.game, self.seats.thinking() if self.seats is not None else None)
         said = last_effects(self.game)
         if said:
             lines.append((said, TEXT))
