@@ -192,7 +192,7 @@ def main(args: argparse.Namespace) -> int:
                                    "or a port").format(name=name))
             try:
                 return serve(args.db or DEFAULT_WEB_DB, args.host, args.port, args.anyone,
-                             args.code, args.allow_host)
+                             args.code, args.allow_host, args.pause)
             except CannotListen as exc:
                 return _fail(str(exc), TROUBLE)
         if command is None and args.window:

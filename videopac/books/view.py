@@ -16,10 +16,11 @@ import i18n
 from i18n import LANGUAGES
 
 from board_ledger import events as ev
-from board_ledger import effects, notation, report
+from board_ledger import effects, notation, report, seats
 from board_ledger.board import shown
 from board_ledger.chart import COLOURS
 from board_ledger.game import Game
+from board_ledger.general import seat_label
 from board_ledger.rules import OFFERED, WAR_ENERGY, challenge_energy, energy_range, legal_actions, pbr
 from board_ledger.state import State
 
@@ -217,6 +218,16 @@ def _log(game: Game) -> list[dict[str, Any]]:
     return out
 
 
+def _generals(game: Game) -> dict[str, Any]:
+    """The computer seats' news (docs/generals.md): whose move is being thought about, and the
+    latest move of a computer seat with its why in each language."""
+    s = game.state
+    pair = seats.fighting(s)
+    latest = seats.latest_why(game)
+    return {"thinking": seats.thinking(s) or (pair[0] if pair else None),
+            "latest": {"name": latest[0], "why": in_each_language(latest[1].say)} if latest else None}
+
+
 def view(game: Game, game_id: int = 0, anyone: bool = False) -> dict[str, Any]:
     """Everything a phone shows, as JSON-ready data; ``seq`` is the number of events in the file."""
     s = game.state
@@ -234,8 +245,11 @@ def view(game: Game, game_id: int = 0, anyone: bool = False) -> dict[str, Any]:
         "undo": bool(game.actions),
         "players": [{"name": p.name, "letter": marks[p.name], "colour": COLOURS[i % len(COLOURS)],
                      "homeland": p.homeland, "chips": p.chips, "pbr": pbr(p.halves),
-                     "eliminated": p.eliminated, "pact": sorted(s.pact_of(p.name) - {p.name})}
+                     "eliminated": p.eliminated, "pact": sorted(s.pact_of(p.name) - {p.name}),
+                     "computer": p.general,
+                     "seat": in_each_language(lambda: seat_label(p.general)) if p.general else None}
                     for i, p in enumerate(s.players)],
+        "generals": _generals(game),
         "zones": _zones(s),
         "country_names": in_each_language(lambda: {c.name: shown(c.name) for c in s.board.countries}),
         "legal": _legal(s),

@@ -37,8 +37,10 @@ from board_ledger import events as ev
 from board_ledger import notation
 from board_ledger.chart import pbr_svg
 from board_ledger.errors import LedgerError, MovedOn, StoreError
+from board_ledger.seats import PAUSE, Seats
 from board_ledger.store import Store
 from i18n import LANGUAGES, N_, _, os_reason
+from videopac.battle import headless
 from videopac.books.view import KEEPER, VIEWER, may_book, movers, speaking, view
 from videopac.books.words import page_words
 
@@ -89,13 +91,15 @@ def new_code() -> str:
 class SharedGame:
     """The game file as the phones share it: one game, a lock for bookings, a wake-up for streams."""
 
-    def __init__(self, db: str, code: str, anyone: bool = False) -> None:
+    def __init__(self, db: str, code: str, anyone: bool = False, pause: float = PAUSE) -> None:
         self.store = Store(db)
         try:
             self.game_id, self.game = self.store.load()
         except LedgerError:
             self.store.close()
             raise
+        self.pause = pause
+        self.seats = self._seats()
         self.code, self.anyone = code, anyone
         self.lock = asyncio.Lock()
         self._news = asyncio.Event()      # set (and replaced) at every change
@@ -112,8 +116,14 @@ class SharedGame:
         """Take in what another process (the terminal ledger, the window) stored; True if any."""
         if self.store.latest_game() != self.game_id:      # someone started a new game in the file
             self.game_id, self.game = self.store.load()
+            self.seats = self._seats()
             return True
         return bool(self.store.refresh(self.game_id, self.game))
+
+    def _seats(self) -> Seats:
+        """The computer seats of the game (docs/generals.md); a war between two of them is fought
+        on the battle program headless."""
+        return Seats(self.game, self.store, self.game_id, pause=self.pause, fight=headless.fight)
 
     def announce(self) -> None:
         """Wake every stream: the game changed (or the server stops)."""
@@ -146,6 +156,7 @@ class SharedGame:
             async with self.lock:
                 try:
                     changed = self.refresh()
+                    changed = bool(self.seats.tick()) or changed   # a computer seat's move
                 except (LedgerError, sqlite3.Error) as exc:
                     print("videopac ledger: " + _("the game file cannot be read now ({reason}); the "
                                                   "phones keep the last state").format(reason=exc),
@@ -483,13 +494,14 @@ class SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
-def create_app(db: str, code: str, anyone: bool = False, hosts: Iterable[str] = ()) -> Starlette:
+def create_app(db: str, code: str, anyone: bool = False, hosts: Iterable[str] = (),
+               pause: float = PAUSE) -> Starlette:
     """The web application for the game file ``db`` (opened when the server starts); it answers
     at this computer's names, the connection's own address and ``hosts`` (HostCheck)."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        table = SharedGame(db, code, anyone)
+        table = SharedGame(db, code, anyone, pause)
         app.state.table = table
         watcher = asyncio.create_task(table.watch())
         try:
@@ -572,7 +584,7 @@ class CannotListen(Exception):
 
 
 def serve(db: str, host: str, port: int, anyone: bool, code: str | None,
-          allow_hosts: Iterable[str] = ()) -> int:
+          allow_hosts: Iterable[str] = (), pause: float = PAUSE) -> int:
     """Run the web ledger until Ctrl+C; the address, its QR code and the join code are printed.
     It answers at that address, this computer's names and ``allow_hosts`` (HostCheck)."""
     store = Store(db)           # a file that cannot be used is refused before anything listens
@@ -605,7 +617,7 @@ def serve(db: str, host: str, port: int, anyone: bool, code: str | None,
             "everyone book)."))
     print(_("Ctrl+C stops the server; every booked action is already in the file."), flush=True)
     try:
-        server(create_app(db, code, anyone, [shown, *allow_hosts])).run(sockets=[sock])
+        server(create_app(db, code, anyone, [shown, *allow_hosts], pause)).run(sockets=[sock])
     except KeyboardInterrupt:          # uvicorn hands Ctrl+C on once it has stopped: the wanted end
         pass
     finally:

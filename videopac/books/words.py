@@ -15,6 +15,7 @@ PAGE_WORDS: dict[str, str] = {
     "now": N_("Now"),
     "players": N_("Players"),
     "board": N_("Board"),
+    "thinking": N_("{name} (computer) is thinking ..."),
     "log": N_("Log"),
     "chart": N_("PBR chart"),
     "board_hint": N_("Tap a country for what may be done with it."),

@@ -189,6 +189,10 @@ function renderNow() {
   const v = view;
   document.getElementById("turn").replaceChildren(
     el("span", { class: "phase" }, t("phase_" + v.phase)), " · ", el("span", { id: "turn-text" }, turnText()));
+  const g = v.generals || {};
+  document.getElementById("generals").replaceChildren(
+    ...(g.latest ? [el("p", { id: "general-why" }, g.latest.why[lang] || g.latest.why.en)] : []),
+    ...(g.thinking ? [el("p", { class: "hint", id: "general-thinking" }, t("thinking", { name: g.thinking }))] : []));
   const box = document.getElementById("actions");
   box.replaceChildren();
   if (seated() && me.role !== "viewer") {
@@ -337,6 +341,7 @@ function renderPlayers() {
     const notes = [];
     if (p.eliminated) notes.push(t("out"));
     if (p.pact.length) notes.push(t("allied_with", { names: p.pact.join(", ") }));
+    if (p.seat) notes.push(p.seat[lang] || p.seat.en);
     table.append(el("tr", { "data-player": p.name, class: p.eliminated ? "out" : "" },
       el("td", {}, el("span", { class: "badge homeland", style: "--c:" + p.colour }, p.letter)),
       el("td", { class: "name" }, p.name, notes.length ? el("small", {}, " " + notes.join("; ")) : null),
