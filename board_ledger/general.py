@@ -477,7 +477,10 @@ class General:
     # --- battles ---------------------------------------------------------------------------------
     def weapon(self, s: State, name: str) -> tuple[str, Because]:
         """The weapon ``name`` types for the next battle of the war or confrontation, and why."""
-        allowed = allowed_weapons(s, name)
+        return self.pick(allowed_weapons(s, name), name)
+
+    def pick(self, allowed: list[str], name: str) -> tuple[str, Because]:
+        """One of the ``allowed`` weapons for ``name``'s next battle, and why."""
         if len(allowed) == 1:
             return allowed[0], _why("weapon_only", name=name, weapon=Weapon(allowed[0]))
         if self.level in ("easy", "random"):

@@ -100,6 +100,7 @@ class Seats:
         self._since = clock()
         self.trouble = ""                # what went wrong in the latest decision, if anything
         self.moves: list[Move] = []      # what the latest move_now booked, with the states around
+        self.note: Because | None = None  # a general's word outside a booking (its weapon at entry)
 
     def thinking(self) -> str | None:
         """The computer seat whose move is being thought about now (shown on every screen)."""

@@ -64,6 +64,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ledger", metavar=_("GAME.sqlite"),
                         help=_("open this ledger game file beside the battle (F4 shows/hides it); "
                                "the bridge proposes the results of the wars to book"))
+    parser.add_argument("--quick", action="store_true",
+                        help=_("with --ledger: a war between two computer generals is fought "
+                               "headless at once instead of on screen (docs/generals.md)"))
     parser.add_argument("--write-keymap", action="store_true",
                         help=_("write the default keymap to ~/.config/videopac/keymap.toml to edit"))
     add_joystick_argument(parser)       # --joystick N=serial:PORT (docs/serial-joystick.md)
@@ -203,7 +206,7 @@ def main(args: argparse.Namespace) -> int:
     if args.ledger:
         from videopac.table import wiring as table_mod     # lazy: see the imports
         try:
-            table = table_mod.open_table(args.ledger, args.cart)
+            table = table_mod.open_table(args.ledger, args.cart, args.quick)
         except table_mod.CannotOpenTable as exc:
             return refuse(str(exc), exc.status)
 

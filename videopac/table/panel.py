@@ -269,13 +269,18 @@ def player_lines(s: State) -> list[tuple[int, str]]:
             for i, p in enumerate(s.players)]
 
 
-def general_lines(game: Game, thinking: str | None) -> list[Line]:
-    """The computer seats' news: whose move is being thought about, and why the latest move of a
-    computer seat was made (docs/generals.md)."""
+def general_lines(game: Game, seats: seats_mod.Seats | None) -> list[Line]:
+    """The computer seats' news: whose move is being thought about, why the latest move of a
+    computer seat was made, and a general's weapon at program entry (docs/generals.md)."""
+    if seats is None:
+        return []
     lines: list[Line] = []
+    thinking = seats.thinking()
     latest = seats_mod.latest_why(game)
     if latest is not None:
         lines.append((latest[1].say(), TEXT))
+    if seats.note is not None and (game.state.war or game.state.confrontation):
+        lines.append((seats.note.say(), TEXT))
     if thinking:
         lines.append((_("{name} (computer) is thinking ...").format(name=thinking), ACCENT))
     return lines
@@ -318,8 +323,8 @@ class LedgerPanel:
         b = self.bridge
         bridge = (len(b.seen), tuple(b.notes), tuple(b.proposal), tuple(sorted(b.colour.items())),
                   b.reading) if b is not None else ()
-        thinking = self.seats.thinking() if self.seats is not None else None
-        return (self.rect, len(self.game.events), bridge, self.selected, thinking)
+        generals = (self.seats.thinking(), self.seats.note) if self.seats is not None else ()
+        return (self.rect, len(self.game.events), bridge, self.selected, generals)
 
     def refresh(self) -> None:
         """Lay everything out again if anything it shows has changed."""
@@ -494,7 +499,7 @@ class LedgerPanel:
             self.keymap = keymap_mod.load()          # the default keys
         keys = ledger_keys(self.keymap) if self.keymap is not None else ""
         lines = list(contest_lines(s, self.bridge, keys))
-        lines += general_lines(self.game, self.seats.thinking() if self.seats is not None else None)
+        lines += general_lines(self.game, self.seats)
         said = last_effects(self.game)
         if said:
             lines.append((said, TEXT))

@@ -19,6 +19,7 @@ from videopac import BAD_INPUT
 from videopac.battle.published import SymbolFileError, decode, symbols_for
 from videopac.console.controls import named
 from videopac.table.bridge import Bridge, Snapshot, colour_name
+from videopac.table.generals import Generals
 from videopac.table.panel import MIN_PLAY, LedgerPanel, shown_line
 
 if TYPE_CHECKING:
@@ -41,11 +42,14 @@ class CannotOpenTable(Exception):
 class LedgerTable:
     """The ledger game, the bridge and the panel of one playing session."""
 
-    def __init__(self, store: Store, game_id: int, game: Game, symbols: dict[str, int]) -> None:
+    def __init__(self, store: Store, game_id: int, game: Game, symbols: dict[str, int],
+                 quick: bool = False) -> None:
         self.store, self.game_id, self.game, self.symbols = store, game_id, game, symbols
         self.bridge = Bridge(game)
         self.panel = LedgerPanel(game, self.bridge, title=_("Ledger {file} game {game}").format(
             file=store.path.name, game=game_id))
+        self.generals = Generals(game, store, game_id, self.bridge, symbols, quick=quick)
+        self.panel.seats = self.generals.seats
         self.session: Session | None = None
 
     @staticmethod
@@ -73,7 +77,11 @@ class LedgerTable:
                 self.reload()
             decoded = decode(machine.iram, symbols)
             assert decoded is not None       # open_table refused symbols that do not publish it
-            bridge.observe(Snapshot.of(decoded))
+            snap = Snapshot.of(decoded)
+            bridge.observe(snap)
+            booked = self.generals.frame(machine, snap)       # the computer seats (docs/generals.md)
+            if booked:
+                self.say(_("booked: {actions}").format(actions=" | ".join(shown_line(b) for b in booked[-1:])))
         return on_frame
 
     def reload(self) -> bool:
@@ -134,7 +142,7 @@ def _status(exc: LedgerError) -> int:
     return exc.code if isinstance(exc, StoreError) else BAD_INPUT
 
 
-def open_table(path: str, cart: str | None) -> LedgerTable:
+def open_table(path: str, cart: str | None, quick: bool = False) -> LedgerTable:
     """The ledger file ``path`` (created if missing) beside the cartridge ``cart`` (None: the
     built-in battle program); CannotOpenTable says what is wrong in one sentence."""
     what = _("the built-in battle program") if cart is None else cart
@@ -158,4 +166,4 @@ def open_table(path: str, cart: str | None) -> LedgerTable:
     except LedgerError as exc:
         store.close()
         raise CannotOpenTable(str(exc), _status(exc)) from None
-    return LedgerTable(store, game_id, game, symbols)
+    return LedgerTable(store, game_id, game, symbols, quick)
