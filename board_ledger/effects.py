@@ -20,6 +20,7 @@ from i18n import N_, _
 from board_ledger import events as ev
 from board_ledger.board import shown
 from board_ledger.notation import display_event, format_event, parse_line
+from board_ledger.general import LEVEL_NAMES
 from board_ledger.rules import ZONE_BONUS, challenge_energy, pbr
 from board_ledger.state import ALLIED, Player, State
 
@@ -164,6 +165,13 @@ def _pacts(c: Change) -> Iterator[Effect]:
         yield {"kind": "pact_ended", "players": [n for n in c.before.names if n in pact]}
 
 
+def _seats(c: Change) -> Iterator[Effect]:
+    """A seat taken over by a person or given back to a computer general (docs/generals.md)."""
+    for old, p in c.players():
+        if p.general != old.general:
+            yield {"kind": "seat", "player": p.name, "general": p.general}
+
+
 def _phase(c: Change) -> Iterator[Effect]:
     if c.after.phase != c.before.phase and c.before.players:
         yield {"kind": "phase", "phase": c.after.phase}
@@ -197,7 +205,7 @@ def _turn(c: Change) -> Iterator[Effect]:
 #: war, the people, what comes next); a new kind of effect is one function here and its sentence
 SECTIONS: tuple[Callable[[Change], Iterator[Effect]], ...] = (
     _undone, _battle, _war_won, _chips, _war_chest, _pbr, _countries, _war_begun,
-    _confrontation_begun, _eliminated, _pacts, _phase, _winner, _challenge, _turn)
+    _confrontation_begun, _eliminated, _pacts, _seats, _phase, _winner, _challenge, _turn)
 
 
 def effects(before: State, after: State, action: ev.Event, cancelled: ev.Event | None = None) -> list[Effect]:
@@ -230,6 +238,8 @@ SENTENCES: dict[str, str] = {
     "back": N_("{player} is back in the game."),
     "pact": N_("{players} are now allies (rule 18)."),
     "pact_ended": N_("The alliance of {players} is dissolved (rule 18F)."),
+    "seat.person": N_("A person plays {player}'s seat now."),
+    "seat.computer": N_("The computer ({level}) plays {player}'s seat now."),
     "phase.final-round": N_("Every country is occupied: the final round begins (rule 20)."),
     "phase.endgame": N_("The end game begins (rule 21)."),
     "winner": N_("{player} wins the game (rule 22)."),
@@ -283,6 +293,7 @@ SAID: dict[str, Callable[[Effect], dict[str, Any]]] = {
     "pact_ended": _names_said("players"),
     "confrontation": _energies_said,
     "challenge": _energies_said,
+    "seat": lambda e: {"level": _(LEVEL_NAMES.get(e["general"]) or e["general"])},
 }
 #: the kinds said in one of several sentences (SENTENCES' "kind.case" keys), and which one
 CASE: dict[str, Callable[[Effect], str]] = {
@@ -291,6 +302,7 @@ CASE: dict[str, Callable[[Effect], str]] = {
     "phase": lambda e: f"phase.{e['phase']}",
     "winner": lambda e: "winner" if e["player"] is not None else "winner.draw",
     "turn": lambda e: "turn" if e["defender"] else "turn.alone",
+    "seat": lambda e: "seat.computer" if e["general"] else "seat.person",
 }
 
 

@@ -456,6 +456,30 @@ class TimeUp(Event):
 
 
 @dataclass(frozen=True)
+class Seat(Event):
+    """A person takes over a computer general's seat, or gives it back (docs/generals.md);
+    ``level`` is the general's level, "" for a person."""
+    verb: ClassVar[str] = "seat"
+    usage: ClassVar[str] = N_("seat NAME person|cpu[:LEVEL]      a person takes over a computer's seat, or gives it back")
+    german: ClassVar[tuple[str, ...]] = ("platz",)
+    player: str
+    level: str
+
+    @classmethod
+    def parse(cls, args: Args) -> Self:
+        name, who = args.exactly(2)
+        if word(who) == "person":
+            return cls(name, "")
+        _rest, level = seat_word(who + ":" + name)
+        args.need(who.lower() == COMPUTER.rstrip(":") or who.lower() == COMPUTER + level)
+        return cls(name, level)
+
+    def format(self, pen: Pen = CANONICAL) -> str:
+        who = pen.keyword("person") if not self.level else COMPUTER + self.level
+        return pen.line(self.verb, quote(self.player), who)
+
+
+@dataclass(frozen=True)
 class Undo(Event):
     """Cancel the latest action that is not yet cancelled (a compensating event)."""
     verb: ClassVar[str] = "undo"

@@ -926,6 +926,17 @@ def _end_confrontation(s: State, survivor: str, energy: int) -> None:
     _plan_endgame(s)
 
 
+def _seat(s: State, e: ev.Seat) -> ev.Event:
+    """A person takes over a computer general's seat, or gives it back (docs/generals.md); not a
+    rule of the manual: who decides for a seat, between two moves."""
+    name = _player(s, e.player)
+    if e.level and e.level not in ev.GENERAL_LEVELS:
+        raise RuleError(1, _("each seat is a person or a computer general of level {levels}").format(
+            levels=", ".join(ev.GENERAL_LEVELS)))
+    s.player(name).general = e.level
+    return ev.Seat(name, e.level)
+
+
 def _time_up(s: State, e: ev.TimeUp) -> ev.Event:
     if s.time_limit is None:
         raise RuleError("variant 1", _("no time limit was agreed ('variant time MINUTES' before the start)"))
@@ -986,6 +997,7 @@ RULEBOOK: tuple[Verb, ...] = (
     Verb(ev.Pact, _pact, _offer_pact),
     Verb(ev.Break, _break, _offer_break),
     Verb(ev.TimeUp, _time_up, _offer_time_up),
+    Verb(ev.Seat, _seat),
 )
 #: the rule of each event class (``step`` looks it up)
 HANDLERS: dict[type[ev.Event], Callable[[State, Any], ev.Event]] = {v.event: v.rule for v in RULEBOOK}

@@ -16,9 +16,9 @@ from board_ledger.errors import NotationError
 from board_ledger.numbers import MAX_DIGITS, clipped, whole_number
 
 #: German words inside a line: 'unentschieden' for a drawn battle, 'anzeige' for the reading,
-#: 'zeit um', 'variante zeit|ziel'
+#: 'zeit um', 'variante zeit|ziel', 'platz NAME mensch'
 GERMAN_WORDS: dict[str, str] = {"unentschieden": "draw", "anzeige": "reading", "um": "up",
-                                "ziel": "target", "zeit": "time"}
+                                "ziel": "target", "zeit": "time", "mensch": "person"}
 ENGLISH_TO_GERMAN_WORD: dict[str, str] = {v: k for k, v in GERMAN_WORDS.items()}
 
 

@@ -15,6 +15,7 @@ EVERY_FORM = [
     ("variant target 60", ev.Variant("target", 60)),
     ("variant time 90", ev.Variant("time", 90)),
     ('players Anna "Bert B" Carla', ev.Players(("Anna", "Bert B", "Carla"))),
+    ('players Anna cpu:"Bert B" cpu:hard:Carla', ev.Players(("Anna", "Bert B", "Carla"), ("", "standard", "hard"))),
     ("start Anna", ev.Start("Anna")),
     ("draw 4 7 1 reading 1283", ev.Draw((4, 7, 1), "1283")),
     ('homeland Anna "United States"', ev.Homeland("Anna", "United States")),
@@ -32,6 +33,8 @@ EVERY_FORM = [
     ("challenge Carla Anna", ev.Challenge("Carla", "Anna")),
     ("survivor Anna 2350", ev.Survivor("Anna", 2350)),
     ("time up", ev.TimeUp()),
+    ("seat Bert person", ev.Seat("Bert", "")),
+    ("seat Bert cpu:easy", ev.Seat("Bert", "easy")),
     ("undo", ev.Undo()),
 ]
 

@@ -82,3 +82,26 @@ def test_a_failing_battle_never_escapes():
     assert table.tick() == []
     assert "caught fire" in table.trouble
     assert len(game.events) == 7
+
+
+def test_a_person_takes_over_a_computer_seat_and_gives_it_back():
+    game = Game()
+    for line in ("players Anna cpu:hard:Bert", "start Bert"):
+        game.play(notation.parse_line(line))
+    clock = Clock()
+    table = seats.Seats(game, clock=clock)
+    assert table.thinking() == "Bert"
+    game.play(notation.parse_line("seat Bert person"))          # between moves: Bert's person
+    assert table.thinking() is None and game.state.player("Bert").general == ""
+    clock.now = 10
+    table.tick()
+    clock.now = 20
+    assert table.tick() == []                                   # nobody books for a person
+    game.play(notation.parse_line("homeland Bert Canada"))
+    game.play(notation.parse_line("platz Bert cpu:easy"))      # given back, at another level
+    assert game.state.player("Bert").general == "easy"
+    game.play(notation.parse_line("homeland Anna Mexico"))
+    assert table.thinking() == "Bert"                           # the free alliances: Bert's first
+    assert notation.format_event(game.events[-2]) == "seat Bert cpu:easy"
+    again = Game([notation.parse_line(notation.format_event(e)) for e in game.events])
+    assert [p.general for p in again.state.players] == ["", "easy"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from board_ledger import general
-from videopac.battle.balance import Console
+from videopac.battle.balance import BattleBench
 from videopac.battle.published import decode
 
 CARTRIDGE_MAX_ENERGY = 9999      # four digits at program entry (docs/conquest.md)
@@ -21,7 +21,7 @@ def fight(levels: tuple[str, str], weapons: tuple[str, str], energies: tuple[int
     from o2em_core.keyboard import tap               # lazy: numba only where a battle is fought
     from videopac.battle.computer import Computer
 
-    console = Console("pal")
+    console = BattleBench("pal")
     rng = random.Random(seed)
     console.run(3 + rng.randrange(60))               # the cartridge's random choices differ
     tap(console.machine, "SPACE")

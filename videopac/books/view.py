@@ -72,6 +72,8 @@ def may_book(game: Game, role: str, event: ev.Event, anyone: bool) -> bool:
         return True
     if isinstance(event, (ev.Pact, ev.Break)):
         return role in event.players
+    if isinstance(event, ev.Seat):
+        return role == event.player          # taking over a computer's seat, or giving it back
     allowed = movers(s)
     if isinstance(event, ev.Undo) and len(game.states) > 1:
         before = movers(game.states[-2])

@@ -16,6 +16,8 @@ PAGE_WORDS: dict[str, str] = {
     "players": N_("Players"),
     "board": N_("Board"),
     "thinking": N_("{name} (computer) is thinking ..."),
+    "take_over": N_("Play this seat myself (the computer stops)"),
+    "give_back": N_("Let the computer play this seat"),
     "log": N_("Log"),
     "chart": N_("PBR chart"),
     "board_hint": N_("Tap a country for what may be done with it."),

@@ -13,8 +13,6 @@ from __future__ import annotations
 import collections
 from typing import TYPE_CHECKING
 
-from i18n import _
-
 from board_ledger import notation
 from board_ledger import seats as seats_mod
 from board_ledger.errors import LedgerError

@@ -225,6 +225,12 @@ function renderNow() {
   for (const pair of L.break) buttons.push(action("break " + pair.map(quote).join(" "), t("break_btn", { names: pair.join(" + ") }), "minor"));
   if (L.time) buttons.push(action("time up", t("time_btn"), "minor"));
   if (v.undo) buttons.push(action("undo", t("undo_btn"), "undo"));
+  const mine = seated() ? player(me.role) : null;       // a seat of the game: the computer may play it
+  if (mine && v.phase !== "over") {
+    const line = "seat " + quote(mine.name) + (mine.computer ? " person" : " cpu");
+    buttons.push(el("button", { type: "button", class: "act minor", "data-line": line, id: "seat-toggle",
+      onclick: () => book(line) }, t(mine.computer ? "take_over" : "give_back")));
+  }
   box.append(el("div", { class: "buttons" }, buttons));
 }
 
