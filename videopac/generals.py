@@ -86,6 +86,12 @@ def summary(runs: list[GameRun], levels: Sequence[str]) -> dict[str, Any]:
     }
 
 
+def command_line(games: int, players: int, levels: Sequence[str], seed: int) -> str:
+    """The command that makes a table, printed above it (a command line, the same in every language)."""
+    return " ".join([PROG, "--games", str(games), "--players", str(players), "--levels", ",".join(levels),
+                     "--seed", str(seed)])
+
+
 def text_table(table: dict[str, Any]) -> str:
     """The summary as the text docs/generals.md shows."""
     n = table["games"] or 1
@@ -167,7 +173,6 @@ def main(args: argparse.Namespace) -> int:
         table["runs"] = [{k: v for k, v in asdict(r).items() if k != "text"} for r in runs]
         print(json.dumps(table, indent=1, ensure_ascii=False))
     else:
-        print(f"{PROG} --games {args.games} --players {args.players} --levels "
-              f"{','.join(levels)} --seed {args.seed}")
+        print(command_line(args.games, args.players, levels, args.seed))
         print(text_table(table))
     return 0 if table["replayed"] == len(runs) else 1
