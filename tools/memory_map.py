@@ -130,7 +130,7 @@ def load(path: Path) -> MemoryMap:
 
 
 def _equ(name: str, value: int, note: str) -> str:
-    return f"{name:<16}equ     {value:03X}h{'':<8}; {note}".rstrip()
+    return f"{name:<16}equ     0{value:02X}h{'':<8}; {note}".rstrip()   # 0 first: a number
 
 
 def memory_inc(m: MemoryMap) -> str:

@@ -89,10 +89,12 @@ class Game:
         self.type("R", red, *str(red_energy), "B", blue, *str(blue_energy))
 
     def start(self, red: str, blue: str, red_energy: int = 2500, blue_energy: int = 2500,
-              variant: int | None = 0) -> None:
+              variant: int | None = 0, last_hit: bool = True) -> None:
         """Enter both programs and press ENTER. The cartridge picks one of the two maps of the
         pair's terrain kind at random (the low bit of `mapid`); with `variant` 0 or 1 the key is
-        pressed one frame later until that map comes up, None takes whichever comes."""
+        pressed one frame later until that map comes up, None takes whichever comes. With
+        `last_hit` both units start worn down to their last hit (see `wear`), so that a test of
+        what a single hit does needs one; False starts them as the cartridge does."""
         self.enter_program(red, red_energy, blue, blue_energy)
         before = self.m.save_state()
         for _ in range(16):
@@ -105,6 +107,24 @@ class Game:
             before = self.m.save_state()
         assert self.battle["phase"] == "battle"
         assert variant is None or self.iram("mapid") & 1 == variant
+        if last_hit:
+            self.wear(0)
+            self.wear(1)
+
+    def hits(self, side: int) -> int:
+        """Hits the side's unit has taken this battle (docs/conquest.md "Battles of manoeuvre")."""
+        return int(self.m.xram[self.s["HIT_BLUE" if side else "HIT_RED"]]) & 7
+
+    def shelter(self, side: int) -> int:
+        """The side's shelter after a hit, in pairs of frames (0: hits count)."""
+        return int(self.m.xram[self.s["HIT_BLUE" if side else "HIT_RED"]]) >> 3
+
+    def wear(self, side: int, left: int = 1) -> None:
+        """Wear the side's unit down until `left` hits destroy it (its weapon's ARMOUR_*)."""
+        weapon = self.battle["weapon_blue" if side else "weapon_red"]
+        armour = self.s[{"plane": "ARMOUR_PLANE", "submarine": "ARMOUR_SUB",
+                         "tank": "ARMOUR_TANK"}[weapon]]
+        self.m.xram[self.s["HIT_BLUE" if side else "HIT_RED"]] = armour - left
 
     def place(self, side: int, x: int, y: int, direction: int | None = None) -> None:
         self.set_unit(side, "U_X", x)

@@ -582,9 +582,11 @@ class Computer:
         # fly (never slower: it turns back and forth where it must wait) to a node from which a
         # shot along a row or column reaches the enemy inside the field
         free = node_mask(~w.crash)
-        d = self._route_step(free, lambda: self._goals_aligned(~w.out, self.range[PLANE] - 10, 10, outside,
-                                                               diagonal=False),
-                             (node_of(e[0], e[1]),), CARDINAL, wraps=True)
+        d = self._head_on(e, x, y, safe)
+        if d is None:
+            d = self._route_step(free, lambda: self._goals_aligned(~w.out, self.range[PLANE] - 10, 10,
+                                                                   outside, diagonal=False),
+                                 (node_of(e[0], e[1]),), CARDINAL, wraps=True)
         if d is None or clear[d] < 3:
             d = self.heading if self.heading in safe else max(safe, key=clear.__getitem__)
         missile = self.enemy_shot
@@ -600,6 +602,22 @@ class Computer:
                     key=clear.__getitem__, default=d)
         self.heading = d
         return d, False
+
+    def _head_on(self, e: tuple[float, float, float, float], x: float, y: float,
+                 safe: list[int]) -> int | None:
+        """Against a plane on this row or column: fly at it. Planes are equally fast, so one
+        chased from behind is never caught, and a shot fired head-on closes at twice the speed
+        (docs/conquest.md "Battles of manoeuvre": a hit shelters, so the next pass decides)."""
+        if self.enemy_weapon != PLANE:
+            return None
+        ex, ey, vx, vy = e
+        if abs(vx) > abs(vy) and abs(wrap(ey - y, WORLD_H)) < 6:
+            want = 4 if vx > 0 else 0
+        elif abs(vy) > abs(vx) and abs(wrap(ex - x, WORLD_W)) < 4:
+            want = 2 if vy > 0 else 6
+        else:
+            return None
+        return want if want in safe else None
 
     # -- submarine
     def _sub(self) -> tuple[int | None, bool]:
