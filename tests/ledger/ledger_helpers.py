@@ -71,14 +71,14 @@ def player(game: Game, name: str) -> dict[str, Any]:
 class Terminal:
     """The terminal ledger (`videopac --lang en ledger`) on a pty, as a person types at it."""
 
-    def __init__(self, env: dict[str, str] | None = None) -> None:
+    def __init__(self, env: dict[str, str] | None = None, args: tuple[str, ...] = (), lang: str = "en") -> None:
         import os
         import pty
         import sys
         self.pid, self.fd = pty.fork()
         if self.pid == 0:
             os.chdir(pathlib.Path(__file__).resolve().parents[2])
-            os.execve(sys.executable, [sys.executable, "-m", "videopac", "--lang", "en", "ledger"],
+            os.execve(sys.executable, [sys.executable, "-m", "videopac", "--lang", lang, "ledger", *args],
                       {**os.environ, **(env or {})})
 
     def exchange(self, keys: bytes, until: bytes) -> str:
