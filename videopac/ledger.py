@@ -185,6 +185,10 @@ def main(args: argparse.Namespace) -> int:
             # each way of keeping the ledger imports its own front end where it is chosen:
             # starlette and uvicorn, pyglet, readline cost start-up the others need not pay
             from videopac.books.web import CannotListen, serve, usable_host
+            if not usable_host(args.host):
+                return _fail(_("--host {host} is not an address to listen on; give one such as "
+                               "127.0.0.1 (this computer) or 0.0.0.0 (every interface)").format(
+                                   host=repr(args.host) if not args.host.strip() else args.host))
             for name in args.allow_host:
                 if not usable_host(name):
                     return _fail(_("--allow-host {name} is not a host name or address; give a name such "

@@ -155,3 +155,60 @@ def legal_lines(view: dict[str, Any], rng: random.Random) -> list[str]:
         lines.append("challenge " + " ".join(map(quote, legal["challenge"])))
     lines += ["pact " + " ".join(map(quote, pair)) for pair in legal["pact"]]
     return lines
+
+
+
+class ServeProcess:
+    """`videopac ledger --serve` as its own process on a free port of 127.0.0.1, as a person starts
+    it in a terminal; ``stop(signal)`` ends it as Ctrl+C (SIGINT) or a service manager (SIGTERM)
+    would and returns its exit status. ``preexec`` runs in the child first (a limit on files);
+    standard error goes to a file, so a flood of it cannot block the server, and is in ``err``."""
+
+    def __init__(self, db: str, *args: str, preexec: Callable[[], None] | None = None) -> None:
+        import re
+        import subprocess
+        import sys
+        import tempfile
+        self.errfile = tempfile.TemporaryFile()
+        self.proc = subprocess.Popen([sys.executable, "-m", "videopac", "--lang", "en", "ledger", "--serve",
+                                      "--db", db, "--port", "0", "--code", CODE, *args],
+                                     stdout=subprocess.PIPE, stderr=self.errfile, text=True,
+                                     preexec_fn=preexec)
+        self.out = ""
+        deadline = time.monotonic() + 60
+        while "Ctrl+C" not in self.out:
+            line = self.proc.stdout.readline()
+            if not line or time.monotonic() > deadline:
+                self.kill()
+                raise RuntimeError("the web ledger did not start: " + self.out + self.err)
+            self.out += line
+        self.port = int(re.search(r"http://127\.0\.0\.1:(\d+)/", self.out).group(1))
+        self.pid = self.proc.pid
+
+    @property
+    def err(self) -> str:
+        """Everything the server wrote to standard error so far."""
+        if self.errfile.closed:
+            return self._err
+        self.errfile.seek(0)
+        return self.errfile.read().decode("utf-8", "replace")
+
+    def stop(self, sig: int = 2, timeout: float = 30) -> int:
+        """Send ``sig`` and wait for the end; the rest of standard output lands in ``out``."""
+        self.proc.send_signal(sig)
+        out, _err = self.proc.communicate(timeout=timeout)
+        self.out += out
+        return self.proc.returncode
+
+    def kill(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.communicate()
+
+    def __enter__(self) -> "ServeProcess":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.kill()
+        self._err = self.err
+        self.errfile.close()

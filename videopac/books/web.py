@@ -17,6 +17,7 @@ import io
 import ipaddress
 import json
 import secrets
+import signal
 import socket
 import sqlite3
 import sys
@@ -27,7 +28,7 @@ from typing import Any, AsyncIterator, Iterable
 from starlette.applications import Starlette
 from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
@@ -41,6 +42,8 @@ from board_ledger.seats import PAUSE, Seats
 from board_ledger.store import Store
 from i18n import LANGUAGES, N_, _, os_reason
 from videopac.battle import headless
+from videopac.books.connections import ACCEPT_BURST, LISTEN_QUEUE, LOG_CONFIG, REPORT, UNEXPECTED, Doors, \
+    Guard, TableProtocol, loop_trouble, most_connections
 from videopac.books.view import KEEPER, VIEWER, may_book, movers, speaking, view
 from videopac.books.words import page_words
 
@@ -50,6 +53,7 @@ POLL_SECONDS = 0.25                # how often the file is checked for actions b
 KEEPALIVE_SECONDS = 15
 WRONG_CODES = 10                   # wrong join codes from one address ...
 WRONG_CODE_WINDOW = 60.0           # ... within this many seconds lock that address out for a while
+WRONG_CODE_ADDRESSES = 1000        # addresses remembered before those without recent wrong codes go
 SECURITY_HEADERS = [
     (b"content-security-policy", b"default-src 'self'; img-src 'self' data:; style-src 'self'; "
                                  b"script-src 'self'; connect-src 'self'; frame-ancestors 'none'"),
@@ -158,16 +162,21 @@ class SharedGame:
                     changed = self.refresh()
                     changed = bool(self.seats.tick()) or changed   # a computer seat's move
                 except (LedgerError, sqlite3.Error) as exc:
-                    print("videopac ledger: " + _("the game file cannot be read now ({reason}); the "
-                                                  "phones keep the last state").format(reason=exc),
-                          file=sys.stderr)
+                    REPORT.say("unreadable", _("the game file cannot be read now ({reason}); the "
+                                               "phones keep the last state").format(reason=exc))
                     continue
             if changed:
                 self.announce()
 
     # -- who may book -------------------------------------------------------------------------
     def check_code(self, code: Any, client: str) -> None:
+        """Refuse a wrong code, and every code from an address that sent WRONG_CODES wrong ones
+        within WRONG_CODE_WINDOW. ``client`` is the connection's own address: a header such as
+        X-Forwarded-For is never believed (the server stands behind no proxy)."""
         now = time.monotonic()
+        if len(self._wrong) > WRONG_CODE_ADDRESSES:      # many addresses: forget the quiet ones
+            self._wrong = {c: times for c, times in self._wrong.items()
+                           if times and now - times[-1] < WRONG_CODE_WINDOW}
         wrong = [t for t in self._wrong.get(client, []) if now - t < WRONG_CODE_WINDOW]
         self._wrong[client] = wrong
         if len(wrong) >= WRONG_CODES:
@@ -248,7 +257,7 @@ class SharedGame:
 async def _body(request: Request) -> dict[str, Any]:
     """The request's JSON object, read no further than MAX_BODY bytes."""
     length = request.headers.get("content-length")
-    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+    if length is not None and (not (length.isascii() and length.isdigit()) or int(length) > MAX_BODY):
         raise Refusal(413, N_("the request is too large: at most {count} bytes"), count=MAX_BODY)
     body = bytearray()
     async for chunk in request.stream():
@@ -257,6 +266,10 @@ async def _body(request: Request) -> dict[str, Any]:
             raise Refusal(413, N_("the request is too large: at most {count} bytes"), count=MAX_BODY)
     try:
         data = json.loads(bytes(body).decode("utf-8"))
+        json.dumps(data, ensure_ascii=False).encode("utf-8")    # "\ud800" escapes to no character
+    except UnicodeEncodeError:
+        raise Refusal(400, N_("the request holds a lone surrogate (half of a UTF-16 pair), which is "
+                              "no text; send the line as the page types it")) from None
     except (ValueError, RecursionError):
         raise Refusal(400, N_("the request is not valid JSON")) from None
     if not isinstance(data, dict):
@@ -385,8 +398,8 @@ async def _http_error(request: Request, exc: Exception) -> Response:
 
 
 async def _crash(request: Request, exc: Exception) -> Response:
-    print("videopac ledger: " + _("a request failed unexpectedly ({reason}); nothing was booked").format(
-        reason=f"{type(exc).__name__}: {exc}"), file=sys.stderr)
+    if not isinstance(exc, ClientDisconnect):   # a phone that went away mid-request: nothing to tell
+        REPORT.say("unexpected", _(UNEXPECTED).format(reason=f"{type(exc).__name__}: {exc}"))
     with speaking(_lang_of(request)):
         return _error(500, _("the server met an unexpected problem; nothing was booked, try again"))
 
@@ -424,16 +437,18 @@ def canonical_host(name: str) -> str:
 
 
 def usable_host(name: str) -> bool:
-    """A host name (letters, digits, '-', '_', dots) or an IP address, as --allow-host takes it."""
+    """A host name (letters, digits, '-', '_', dots; not all digits at the end) or an IP address,
+    as --host and --allow-host take it. Not '' (which would listen on every interface) nor a
+    shorthand such as '0' or '127.1' (which the system reads as 0.0.0.0 or 127.0.0.1)."""
     name = canonical_host(name)
     try:
         ipaddress.ip_address(name)
         return True
     except ValueError:
         labels = name.split(".")
-        return len(name) <= 253 and all(0 < len(label) <= 63 and label.isascii()
-                                        and label.replace("-", "").replace("_", "").isalnum()
-                                        for label in labels)
+        return len(name) <= 253 and not labels[-1].isdigit() and all(
+            0 < len(label) <= 63 and label.isascii() and label.replace("-", "").replace("_", "").isalnum()
+            for label in labels)
 
 
 WRONG_HOST = N_("this server answers only at the address shown in its terminal, not at {host}; open "
@@ -554,18 +569,31 @@ def bind(host: str, port: int) -> socket.socket:
 
 
 def server(app: Starlette) -> Any:
-    """A uvicorn server for ``app`` that ends the phones' streams first when told to stop."""
+    """A uvicorn server for ``app`` within the bounds of books.connections (how many connections,
+    how long a request may take, no traceback on the terminal), believing no proxy header, that
+    ends the phones' streams and drops unfinished requests first when told to stop."""
     import uvicorn      # only a running server needs it, not the app
 
+    doors = Doors(most_connections())
+
     class LedgerServer(uvicorn.Server):
+        async def startup(self, sockets: Any = None) -> None:
+            asyncio.get_running_loop().set_exception_handler(loop_trouble)
+            await super().startup(sockets)
+            for sock in sockets or ():      # asyncio takes ACCEPT_BURST at a time; the system
+                sock.listen(LISTEN_QUEUE)   # may hold more until then
+
         async def shutdown(self, sockets: Any = None) -> None:
             table = getattr(app.state, "table", None)
             if table is not None:
                 table.end_streams()
+            for door in list(doors.waiting):     # a request still arriving is not booked
+                door.drop()
             await super().shutdown(sockets)
 
-    config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=3, lifespan="on",
-                            access_log=False)
+    config = uvicorn.Config(Guard(app), http=TableProtocol.for_server(doors), ws="none",
+                            proxy_headers=False, log_config=LOG_CONFIG, timeout_graceful_shutdown=3,
+                            lifespan="on", access_log=False, server_header=False, backlog=ACCEPT_BURST)
     return LedgerServer(config)
 
 
@@ -583,44 +611,54 @@ class CannotListen(Exception):
     is one sentence with what to do; the ledger command ends with status 1."""
 
 
+class Stopped(Exception):
+    """SIGTERM arrived: the server stops as on Ctrl+C."""
+
+
+def _terminated(signum: int, frame: Any) -> None:
+    raise Stopped
+
+
 def serve(db: str, host: str, port: int, anyone: bool, code: str | None,
           allow_hosts: Iterable[str] = (), pause: float = PAUSE) -> int:
-    """Run the web ledger until Ctrl+C; the address, its QR code and the join code are printed.
-    It answers at that address, this computer's names and ``allow_hosts`` (HostCheck)."""
+    """Run the web ledger until Ctrl+C or SIGTERM; the address, its QR code and the join code are
+    printed. It answers at that address, this computer's names and ``allow_hosts`` (HostCheck)."""
     store = Store(db)           # a file that cannot be used is refused before anything listens
     try:
         game_id, game = store.load()
     finally:
         store.close()
     code = code or new_code()
+    name = canonical_host(host)
     try:
-        sock = bind(host, port)
+        sock = bind(name, port)
     except OSError as exc:
         raise CannotListen(_("cannot listen on {host}:{port} ({reason}); choose another --port or "
                              "--host.").format(host=host, port=port, reason=os_reason(exc))) from None
-    port = sock.getsockname()[1]
-    local = host in LOCAL_NAMES
-    shown = lan_address() if host in WILDCARDS else host
-    url = f"http://{'[' + shown + ']' if ':' in shown else shown}:{port}/"
-    print(_("Conquest of the World ledger on the web: game {game} in {file}, {count} actions so far.").format(
-        game=game_id, file=db, count=len(game.events)))
-    if local:
-        print(_("Listening on {host} only: this computer's browser can open {url}, phones cannot. Start "
-                "with --host 0.0.0.0 to let the phones on the local network join.").format(host=host, url=url))
-    else:
-        print(_("Listening on {host} port {port}: phones on the local network join at {url}").format(
-            host=host, port=port, url=url))
-    print(qr_text(url), end="")
-    print(_("Join code for booking: {code}   (viewers need none)").format(code=code))
-    print(_("Who may book: anyone at the table with the code.") if anyone else
-          _("Who may book: the player whose move it is and the war-chest keeper (--anyone lets "
-            "everyone book)."))
-    print(_("Ctrl+C stops the server; every booked action is already in the file."), flush=True)
+    previous = signal.signal(signal.SIGTERM, _terminated)   # uvicorn hands SIGTERM on when stopped
     try:
+        port = sock.getsockname()[1]
+        shown = lan_address() if name in WILDCARDS else name
+        url = f"http://{'[' + shown + ']' if ':' in shown else shown}:{port}/"
+        print(_("Conquest of the World ledger on the web: game {game} in {file}, {count} actions so far.").format(
+            game=game_id, file=db, count=len(game.events)))
+        if name in LOCAL_NAMES:
+            print(_("Listening on {host} only: this computer's browser can open {url}, phones cannot. Start "
+                    "with --host 0.0.0.0 to let the phones on the local network join.").format(host=host, url=url))
+        else:
+            print(_("Listening on {host} port {port}: phones on the local network join at {url}").format(
+                host=host, port=port, url=url))
+        print(qr_text(url), end="")
+        print(_("Join code for booking: {code}   (viewers need none)").format(code=code))
+        print(_("Who may book: anyone at the table with the code.") if anyone else
+              _("Who may book: the player whose move it is and the war-chest keeper (--anyone lets "
+                "everyone book)."))
+        print(_("Ctrl+C stops the server; every booked action is already in the file."), flush=True)
         server(create_app(db, code, anyone, [shown, *allow_hosts], pause)).run(sockets=[sock])
-    except KeyboardInterrupt:          # uvicorn hands Ctrl+C on once it has stopped: the wanted end
+    except (KeyboardInterrupt, Stopped):   # uvicorn hands the signal on once it has stopped
         pass
     finally:
+        signal.signal(signal.SIGTERM, previous)
         sock.close()
     print(_("Stopped; every booked action is in the file."))
     return 0
