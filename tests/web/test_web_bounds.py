@@ -122,6 +122,27 @@ def test_at_most_half_the_connections_follow_the_game_and_one_more_ends_the_olde
             follower.close()
 
 
+def test_a_client_that_reads_nothing_of_its_answers_is_cut_off(db, monkeypatch):
+    monkeypatch.setattr(connections, "WRITE_SECONDS", 1.0)
+    with RunningServer(db) as live:
+        sock = socket.socket()
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        sock.settimeout(30)
+        sock.connect((HOST, live.port))
+        sock.sendall(b"GET /static/app.js HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" * 400)   # 8 MB of answers
+        held = live.server.server_state.connections
+        deadline = time.monotonic() + 30
+        while not held and time.monotonic() < deadline:        # the server takes the connection
+            time.sleep(0.05)
+        assert held
+        while held and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not held, "the server still holds the connection"
+        assert closed_by_server(sock)
+        sock.close()
+        assert state(live.port)["seq"] == 0
+
+
 def test_proxy_headers_give_no_fresh_allowance_of_wrong_codes(db):
     with RunningServer(db) as live:
         statuses = []

@@ -20,11 +20,14 @@ traceback for every failed accept), and logs an application's error with its tra
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import errno
 import json
 import logging
 import os
 import resource
+import socket
+import struct
 import sys
 import time
 from collections import OrderedDict
@@ -119,6 +122,13 @@ class Doors:
             oldest, _none = self.streams.popitem(last=False)
             oldest.drop()
 
+    def stopping(self) -> None:
+        """The server stops: drop what would only hold it up, the requests still arriving (they
+        are not booked) and the answers nobody reads."""
+        for door in list(self.open):
+            if door in self.waiting or door.flow.write_paused:
+                door.drop()
+
     def left(self, door: TableProtocol) -> None:
         self.open.discard(door)
         self.waiting.pop(door, None)
@@ -190,10 +200,15 @@ class TableProtocol(H11Protocol):
             self._stall = None
 
     def drop(self) -> None:
-        """Close this connection now; a request being answered sees its client gone."""
+        """Close this connection now, with a reset: what it has not read is thrown away at once
+        rather than kept by the system for minutes. A request being answered sees its client gone."""
         self._stop_clock()
         self.doors.left(self)
         if not self.transport.is_closing():
+            sock = self.transport.get_extra_info("socket")
+            if sock is not None:
+                with contextlib.suppress(OSError):
+                    sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
             self.transport.abort()
 
     def connection_lost(self, exc: Exception | None) -> None:

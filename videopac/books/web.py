@@ -587,8 +587,7 @@ def server(app: Starlette) -> Any:
             table = getattr(app.state, "table", None)
             if table is not None:
                 table.end_streams()
-            for door in list(doors.waiting):     # a request still arriving is not booked
-                door.drop()
+            doors.stopping()
             await super().shutdown(sockets)
 
     config = uvicorn.Config(Guard(app), http=TableProtocol.for_server(doors), ws="none",
