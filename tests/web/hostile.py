@@ -96,36 +96,20 @@ class Hostile:
         return data
 
     # -- the kinds of client --------------------------------------------------------------------
-    async def slow_headers(self) -> None:
-        """Sends a header a byte a second; when the server closes it, comes back."""
+    async def trickle(self, opening: bytes, what: str) -> None:
+        """Sends ``opening``, then a byte a second; when the server closes it, comes back."""
         while self.running():
             try:
                 reader, writer = await self.open()
-                writer.write(b"GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+                writer.write(opening)
                 while self.running() and not reader.at_eof():
                     await asyncio.sleep(1.0)
                     writer.write(b"a")
                     await writer.drain()
-                self.count("slow headers cut off" if reader.at_eof() else "slow headers")
+                self.count(what + (" cut off" if reader.at_eof() else ""))
                 writer.close()
             except OSError:
-                self.count("slow headers cut off")
-            await asyncio.sleep(self.rng.uniform(0.1, 1.0))
-
-    async def slow_body(self) -> None:
-        while self.running():
-            try:
-                reader, writer = await self.open()
-                writer.write(b"POST /api/book HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-                             b"Content-Length: 300\r\n\r\n{\"line\": \"")
-                while self.running() and not reader.at_eof():
-                    await asyncio.sleep(1.0)
-                    writer.write(b"a")
-                    await writer.drain()
-                self.count("slow bodies cut off" if reader.at_eof() else "slow bodies")
-                writer.close()
-            except OSError:
-                self.count("slow bodies cut off")
+                self.count(what + " cut off")
             await asyncio.sleep(self.rng.uniform(0.1, 1.0))
 
     async def silent_stream(self) -> None:
@@ -217,7 +201,11 @@ class Hostile:
             await asyncio.sleep(0.05)
 
     async def run(self) -> dict[str, object]:
-        kinds = ([self.slow_headers() for _ in range(SLOW_HEADERS)] + [self.slow_body() for _ in range(SLOW_BODIES)]
+        headers = b"GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: "
+        body = (b"POST /api/book HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                b"Content-Length: 300\r\n\r\n{\"line\": \"")
+        kinds = ([self.trickle(headers, "slow headers") for _ in range(SLOW_HEADERS)]
+                 + [self.trickle(body, "slow bodies") for _ in range(SLOW_BODIES)]
                  + [self.silent_stream() for _ in range(SILENT_STREAMS)] + [self.dropper() for _ in range(2)]
                  + [self.hostile() for _ in range(4)] + [self.guesser()])
         await asyncio.gather(*kinds)

@@ -13,7 +13,7 @@ from board_ledger import report
 from board_ledger.game import Game
 from board_ledger.store import Store
 from videopac.books.words import PAGE_WORDS
-from tests.web.web_helpers import CODE, Follower, RunningServer, book, post, request, state
+from tests.web.web_helpers import CODE, Follower, RunningServer, book, post, request, state, stored_events
 
 SETUP = ["players Anna Bert Carla", "start Anna", 'homeland Anna "United States"', 'homeland Bert "West Germany"',
          "homeland Carla USSR", "allies Anna Canada Mexico", "allies Bert -", "allies Carla -"]
@@ -28,14 +28,6 @@ def db(tmp_path):
 def live(db):
     with RunningServer(db) as s:
         yield s
-
-
-def stored(db: str) -> list:
-    store = Store(db)
-    try:
-        return store.events(store.latest_game())
-    finally:
-        store.close()
 
 
 def setup(port: int) -> None:
@@ -79,7 +71,7 @@ def test_a_booking_is_in_the_file_before_it_is_acknowledged_and_the_view_follows
     setup(live.port)
     status, answer = book(live.port, "attack Carla India", role="Carla")
     assert status == 200 and answer == {"ok": True, "line": "attack Carla India", "seq": len(SETUP) + 1}
-    assert [e.verb for e in stored(db)][-1] == "attack"
+    assert [e.verb for e in stored_events(db)][-1] == "attack"
     view = state(live.port)
     assert view["seq"] == len(SETUP) + 1
     assert view["contest"]["target"] == "India" and view["contest"]["defenders"] == ["Anna"]
@@ -122,7 +114,7 @@ def test_refusals_name_their_reason_and_change_nothing(live, db):
     assert german["error"].startswith("der Zug ist schon weiter")
     refused = post(live.port, "/api/book", {"code": CODE, "seq": seq, "line": "attack Carla Canada", "role": "Carla"})[1]
     assert refused["rule"] is not None and refused["error"].startswith(f"rule {refused['rule']}:")
-    assert len(stored(db)) == seq and state(live.port)["seq"] == seq
+    assert len(stored_events(db)) == seq and state(live.port)["seq"] == seq
     assert book(live.port, "pass Carla", role="Carla")[0] == 200        # and the right booking still goes
 
 
@@ -143,7 +135,7 @@ def test_who_may_book_follows_the_move_and_the_anyone_setting(db):
 
 def test_hostile_requests_get_one_clear_sentence_and_change_nothing(live, db):
     setup(live.port)
-    seq = len(stored(db))
+    seq = len(stored_events(db))
     port = live.port
     huge = json.dumps({"code": CODE, "role": "Carla", "seq": seq, "line": "pass Carla", "pad": "x" * 100_000})
     answers = [
@@ -173,7 +165,7 @@ def test_hostile_requests_get_one_clear_sentence_and_change_nothing(live, db):
             sock.sendall(b"1000\r\n" + b"a" * 0x1000 + b"\r\n")
         answer = sock.recv(4096)
     assert answer.startswith(b"HTTP/1.1 413")
-    assert len(stored(db)) == seq
+    assert len(stored_events(db)) == seq
 
 
 def test_too_many_wrong_codes_lock_the_phone_out_for_a_while(live):
@@ -214,10 +206,10 @@ def test_two_phones_booking_at_the_same_moment_one_is_accepted_the_other_told_th
         assert statuses == [200, 409], answers
         refused = next(a[1] for a in answers if a[0] == 409)
         assert "the turn has moved on" in refused["error"]
-        events = stored(db)
+        events = stored_events(db)
         assert len(events) == seq + 1 and events[-1].verb == "attack"
         assert book(live.port, "undo", role="Carla")[0] == 200
-    assert len(stored(db)) == len(SETUP) + 24
+    assert len(stored_events(db)) == len(SETUP) + 24
 
 
 def test_every_phone_follows_every_booking_and_a_reconnecting_phone_catches_up(live, db):
@@ -261,7 +253,7 @@ def test_the_file_replays_to_what_the_phones_show(live, db):
                        ("war Carla 1300", "Anna")):
         assert book(live.port, line, role=role)[0] == 200, line
     view = state(live.port)
-    replayed = report.status(Game(stored(db)).state)
+    replayed = report.status(Game(stored_events(db)).state)
     assert replayed["war_chest"] == view["war_chest"] and replayed["phase"] == view["phase"]
     for p, q in zip(replayed["players"], view["players"]):
         assert (p["name"], p["chips"], p["pbr"], p["homeland"]) == (q["name"], q["chips"], q["pbr"], q["homeland"])

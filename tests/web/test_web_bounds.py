@@ -15,8 +15,8 @@ import time
 import pytest
 
 import videopac.books.connections as connections
-from board_ledger.store import Store
-from tests.web.web_helpers import CODE, HOST, Follower, RunningServer, ServeProcess, book, post, request, state
+from tests.web.web_helpers import CODE, HOST, Follower, RunningServer, ServeProcess, book, request, state, \
+    stored_events
 
 COMMAND = [sys.executable, "-m", "videopac", "--lang", "en", "ledger", "--serve"]
 
@@ -27,11 +27,7 @@ def db(tmp_path):
 
 
 def stored(db: str) -> int:
-    store = Store(db)
-    try:
-        return len(store.events(store.latest_game()))
-    finally:
-        store.close()
+    return len(stored_events(db))
 
 
 def unfinished(port: int, count: int, body: bool = False) -> list[socket.socket]:

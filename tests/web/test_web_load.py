@@ -7,10 +7,7 @@ import time
 
 import pytest
 
-from board_ledger import notation, report
-from board_ledger.game import Game
-from board_ledger.store import Store
-from tests.web.web_helpers import Follower, RunningServer, legal_lines, post, state, CODE
+from tests.web.web_helpers import CODE, Follower, RunningServer, assert_replays, legal_lines, post, state
 
 pytestmark = pytest.mark.slow
 
@@ -81,17 +78,5 @@ def test_six_clients_book_200_actions_and_undos_and_end_in_the_same_state(tmp_pa
             f.close()
     assert all(v == final for v in views), "a client ended in another state"
 
-    store = Store(db)
-    try:
-        events = store.events(store.latest_game())
-    finally:
-        store.close()
-    assert len(events) == final["seq"] == len(acked)              # nothing lost, nothing doubled
-    assert sorted(seq for seq, _ in acked) == list(range(1, len(acked) + 1))
-    for seq, line in acked:
-        assert notation.format_event(events[seq - 1]) == line
-    replayed = report.status(Game(events).state)
-    assert replayed["war_chest"] == final["war_chest"] and replayed["phase"] == final["phase"]
-    assert [(p["name"], p["chips"], p["pbr"]) for p in replayed["players"]] == \
-        [(p["name"], p["chips"], p["pbr"]) for p in final["players"]]
+    assert_replays(db, acked, final)
     assert sum(line == "undo" for _, line in acked) > 10 and refused["moved on"] > 0

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
 import random
 import signal
 import subprocess
@@ -18,10 +19,7 @@ import time
 
 import pytest
 
-from board_ledger import notation, report
-from board_ledger.game import Game
-from board_ledger.store import Store
-from tests.web.web_helpers import CODE, HOST, Follower, ServeProcess, legal_lines, state
+from tests.web.web_helpers import CODE, HOST, Follower, ServeProcess, assert_replays, legal_lines, state
 
 pytestmark = pytest.mark.slow
 
@@ -37,7 +35,6 @@ MEMORY_SLACK_KB = 16_000    # room for the game's own growth (its states, the ca
 
 def proc_status(pid: int) -> tuple[int, int]:
     """(open files, resident memory in kB) of process ``pid``."""
-    import os
     files = len(os.listdir(f"/proc/{pid}/fd"))
     with open(f"/proc/{pid}/status") as status:
         rss = next(int(line.split()[1]) for line in status if line.startswith("VmRSS:"))
@@ -53,6 +50,7 @@ class Phone:
         self.source = f"127.0.0.{10 + k}"
         self.rng = random.Random(k)
         self.slowest: tuple[float, str] = (0.0, "")
+        self.slow: list[tuple[float, str, float]] = []     # answers over a third of the bound: when
         self.failures: list[str] = []
         self.answers = 0
         self.stop = threading.Event()
@@ -71,6 +69,8 @@ class Phone:
             conn.close()
         took = time.monotonic() - started
         self.answers += 1
+        if took > ANSWER_SECONDS / 3:
+            self.slow.append((round(took, 3), f"{method} {path}", round(started, 1)))
         if took > self.slowest[0]:
             self.slowest = (took, f"{method} {path}")
         return response.status, data
@@ -146,6 +146,7 @@ def test_a_minute_of_hostile_load_leaves_every_phone_answered_within_a_second_an
     lock = threading.Lock()
     with ServeProcess(db, "--anyone") as served:
         state(served.port)                     # the server is up: the game file and the loop are open
+        time.sleep(0.5)                        # and has closed that first connection
         files_at_start, _ = proc_status(served.pid)
 
         # warm-up: the same load for a while, so the allocator has grown to its working size
@@ -170,6 +171,7 @@ def test_a_minute_of_hostile_load_leaves_every_phone_answered_within_a_second_an
         files_after, memory_after = settle(served.pid, files_at_start)
         assert served.stop(signal.SIGTERM) == 0
 
+    print("soak: slow answers", sorted(a for p in phones for a in p.slow)[-12:])
     print(f"soak: slowest phone answer {max(p.slowest for p in phones)}, {len(acked)} bookings, "
           f"files {files_at_start} -> {files_after}, memory {memory_at_start} -> {memory_after} kB, {summary}")
     failures = [f for phone in warm + phones for f in phone.failures]
@@ -182,22 +184,10 @@ def test_a_minute_of_hostile_load_leaves_every_phone_answered_within_a_second_an
     assert counts.get("slow headers cut off", 0) > 100 and counts.get("hostile answered", 0) > 500, counts
     assert counts.get("slow bodies cut off", 0) > 10, counts
     assert summary["guesses_checked"] <= 10 * 2, summary          # 10 wrong codes a minute per address
-    assert files_after == files_at_start, "open files did not come back to where they started"
+    assert files_after <= files_at_start, "open files did not come back to where they started"
     assert memory_after <= memory_at_start + MEMORY_SLACK_KB, (memory_at_start, memory_after)
     assert "Traceback" not in served.err and served.err.count("\n") <= 10, served.err[:3000]
     assert "Stopped; every booked action is in the file." in served.out
     assert all(v == final for v in views), "a phone ended in another state"
 
-    store = Store(db)
-    try:
-        events = store.events(store.latest_game())
-    finally:
-        store.close()
-    assert len(events) == final["seq"] == len(acked)              # nothing lost, nothing doubled
-    assert sorted(seq for seq, _ in acked) == list(range(1, len(acked) + 1))
-    for seq, line in acked:
-        assert notation.format_event(events[seq - 1]) == line
-    replayed = report.status(Game(events).state)
-    assert replayed["war_chest"] == final["war_chest"] and replayed["phase"] == final["phase"]
-    assert [(p["name"], p["chips"], p["pbr"]) for p in replayed["players"]] == \
-        [(p["name"], p["chips"], p["pbr"]) for p in final["players"]]
+    assert_replays(db, acked, final)

@@ -9,6 +9,9 @@ import threading
 import time
 from typing import Any, Callable
 
+from board_ledger import notation, report
+from board_ledger.game import Game
+from board_ledger.store import Store
 from videopac.books.web import bind, create_app, server
 
 CODE = "424242"
@@ -212,3 +215,26 @@ class ServeProcess:
         self.kill()
         self._err = self.err
         self.errfile.close()
+
+
+def stored_events(db: str) -> list:
+    """The events of the latest game in the file ``db``."""
+    store = Store(db)
+    try:
+        return store.events(store.latest_game())
+    finally:
+        store.close()
+
+
+def assert_replays(db: str, acked: list[tuple[int, str]], final: dict[str, Any]) -> None:
+    """Every acknowledged booking (seq, line) is in the file once, in its place, nothing else is,
+    and the file replays to the ``final`` view the phones saw."""
+    events = stored_events(db)
+    assert len(events) == final["seq"] == len(acked)              # nothing lost, nothing doubled
+    assert sorted(seq for seq, _ in acked) == list(range(1, len(acked) + 1))
+    for seq, line in acked:
+        assert notation.format_event(events[seq - 1]) == line
+    replayed = report.status(Game(events).state)
+    assert replayed["war_chest"] == final["war_chest"] and replayed["phase"] == final["phase"]
+    assert [(p["name"], p["chips"], p["pbr"]) for p in replayed["players"]] == \
+        [(p["name"], p["chips"], p["pbr"]) for p in final["players"]]

@@ -44,8 +44,8 @@ WRITE_SECONDS = 20.0          # an answer nobody reads for this long is given up
 QUIET_SECONDS = 30.0          # each kind of trouble is told at most this often
 MOST_CONNECTIONS = 512        # a table has a few phones; this is room for reloads and spare tabs
 SPARE_FILES = 48              # descriptors kept for the game file, the page's files and Python
-ACCEPT_BURST = 1              # connections asyncio takes per turn of the loop (its 'backlog'):
-                              # each is counted in before more are taken, so the spare files hold
+ACCEPT_BURST = 8              # connections asyncio takes per turn of the loop (its 'backlog'); they
+                              # are counted in a turn or two later, so a few bursts fit in the spare
 LISTEN_QUEUE = 256            # connections the system holds until they are taken
 STREAM_PATH = "/api/stream"
 PROG = "videopac ledger"

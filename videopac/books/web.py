@@ -20,7 +20,6 @@ import secrets
 import signal
 import socket
 import sqlite3
-import sys
 import time
 from importlib import resources
 from typing import Any, AsyncIterator, Iterable
