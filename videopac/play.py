@@ -123,6 +123,7 @@ class Loop:
         queued = len(self.queue) if self.sound and not fast else int(self.pacer.lead)
         frames = self.pacer.due(now, queued, FAST_FORWARD if fast else 1.0)
         for _frame in range(frames):
+            session.before_frame()        # keys tapped shorter than a frame are still seen
             for player in self.players:
                 player.step(machine)
             if debugger is not None and debugger.armed:

@@ -6,6 +6,7 @@ import pytest
 
 from o2em_core import palette
 from videopac.console import keymap
+from videopac.console.keyhold import HOLD_FRAMES
 from videopac.console.session import Session
 
 pytestmark = pytest.mark.xvfb
@@ -72,6 +73,8 @@ def test_key_events_reach_the_key_matrix_and_joysticks(window, fake):
     assert fake.sticks[0]["left"] and fake.sticks[1]["fire"] and not fake.sticks[0]["fire"]
     send(window, "on_key_release", key.S, 0)
     send(window, "on_key_release", key.LEFT, 0)
+    for _frame in range(HOLD_FRAMES + 1):      # the play loop begins frames (keyhold.py)
+        window.session.before_frame()
     assert fake.pressed == {"ENTER"} and not fake.sticks[0]["left"]
     send(window, "on_deactivate")
     assert fake.pressed == set() and not fake.sticks[1]["fire"]
@@ -164,18 +167,25 @@ def test_pc_keys_reach_the_real_machines_key_matrix_and_joystick(xvfb):
     machine = Machine(None, bytes(image), region="pal")
     win = PlayWindow(Session(machine, keymap.load(), "scanner"), "pal", scale=1)
     try:
-        machine.run_frame()
+        def run_frame() -> None:                # as the play loop runs one
+            win.session.before_frame()
+            machine.run_frame()
+
+        run_frame()
         assert machine.iram[0x20] & 0x10 and machine.iram[0x21] == 0xFF      # nothing held
         send(win, "on_key_press", key.S, 0)                                 # row 3, column 1
         send(win, "on_key_press", key.LEFT, 0)
         send(win, "on_key_press", key.RCTRL, key.MOD_CTRL)
-        machine.run_frame()
+        run_frame()
         assert machine.iram[0x20] & 0x10 == 0 and (machine.iram[0x20] >> 5) == 7 - 1
         assert machine.iram[0x21] == 0xFF & ~0x08 & ~0x10                   # left, fire: low
         send(win, "on_key_release", key.S, 0)
         send(win, "on_key_release", key.LEFT, 0)
         send(win, "on_key_release", key.RCTRL, 0)
-        machine.run_frame()
+        run_frame()             # the sticks go at once; S stays down HOLD_FRAMES (keyhold.py)
+        assert machine.iram[0x21] == 0xFF and machine.iram[0x20] & 0x10 == 0
+        for _frame in range(HOLD_FRAMES - 1):
+            run_frame()
         assert machine.iram[0x20] & 0x10 and machine.iram[0x21] == 0xFF
     finally:
         win.close()

@@ -52,7 +52,7 @@ def test_adapter_drives_its_joystick_in_the_play_loop():
     machine = FrameRecorder()
     messages: list[str] = []
     session = types.SimpleNamespace(machine=machine, paused=False, fast=False,
-                                    say=messages.append)
+                                    say=messages.append, before_frame=lambda: None)
     sources = open_serial_sources(parse_joystick_specs(
         parse("--joystick", f"1=serial:{pty.path}", "--joystick", "0=keys").joystick))
     try:

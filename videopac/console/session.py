@@ -18,6 +18,7 @@ from o2em_core import palette
 from o2em_core.savestate import STATE_FILE_LIMIT
 from videopac.console import paths
 from videopac.console.controls import BY_NAME, Control
+from videopac.console.keyhold import KeyHold
 from videopac.console.keymap import DIRECTIONS, Binding, Keymap
 
 if TYPE_CHECKING:
@@ -57,6 +58,8 @@ class Session:
         self.window_actions: dict[Control, Callable[[], None]] = {}
         self.debugger: PlayDebugger | None = None      # set by play
         self.debug_lines: list[str] = []     # the registers the window shows while debugging
+        self._hold = KeyHold()               # console keys held long enough for the BIOS
+        self._next_frame = 0                 # the frame that runs next, counted by before_frame
 
     # -- messages ---------------------------------------------------------------------------
     def say(self, text: str) -> None:
@@ -80,7 +83,7 @@ class Session:
         if binding.kind == "key":
             self._keys[binding.value] += 1
             if self._keys[binding.value] == 1:
-                self.machine.press(binding.value)
+                self._console_key(binding.value, down=True)
         else:
             self._update_keyboard_sticks()
         return True
@@ -101,9 +104,21 @@ class Session:
             self._keys[binding.value] -= 1
             if self._keys[binding.value] == 0:
                 del self._keys[binding.value]
-                self.machine.release(binding.value)
+                self._console_key(binding.value, down=False)
         else:
             self._update_keyboard_sticks()
+
+    def _console_key(self, key: str, down: bool) -> None:
+        """Press or release the console's ``key`` now, or when it has been down (or up) long
+        enough for the BIOS's keyboard scan (videopac/console/keyhold.py)."""
+        if self._hold.change(key, down, self._next_frame):
+            (self.machine.press if down else self.machine.release)(key)
+
+    def before_frame(self) -> None:
+        """A frame is about to run: the key changes due by now reach the console."""
+        for key, down in self._hold.due(self._next_frame):
+            (self.machine.press if down else self.machine.release)(key)
+        self._next_frame += 1
 
     def release_all(self) -> None:
         """Let go of everything (the window lost the focus: key-up events will not come)."""
