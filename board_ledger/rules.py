@@ -392,7 +392,7 @@ def _allies(s: State, e: ev.Allies) -> ev.Event:
                              "{value}").format(countries=_join([shown(c) for c in countries]),
                                                total=total, home=shown(home), value=_value(s, home)))
     for c in countries:
-        s.holders[c] = {name: ALLIED}
+        s.hold(c, {name: ALLIED})
         s.player(name).halves += _value(s, c)    # rule 5: half value = value in half squares
     s.chooser += 1
     if s.chooser == len(s.players):
@@ -440,7 +440,7 @@ def _ally(s: State, e: ev.Ally) -> ev.Event:
                 country=shown(country), name=p.name))
     value = _value(s, country)
     _pay_in(s, side, value * 500, 9, _("an alliance with {country}").format(country=shown(country)))  # rule 9B: half value x 1000
-    s.holders[country] = {n: ALLIED for n in side}
+    s.hold(country, {n: ALLIED for n in side})
     for n in side:
         s.player(n).halves += value
     s.ally_credit = 0
@@ -657,7 +657,7 @@ def _end_war(s: State, role: str, energy: int) -> None:
     _pay_out(s, winners, round_hundred(energy))           # rules 13A, 14A, 16D, 17B
     if role == "defender":
         if war.kind == "unoccupied":                      # rule 14B, C
-            s.holders[country] = {war.defenders[0]: ALLIED}
+            s.hold(country, {war.defenders[0]: ALLIED})
             s.player(war.defenders[0]).halves += value
         _end_turn(s)                                      # rules 14D, 17 (interpretation)
         return
@@ -668,7 +668,7 @@ def _end_war(s: State, role: str, energy: int) -> None:
     else:
         for loser, kind in s.holders.get(country, {}).items():   # rule 16C
             s.player(loser).halves -= 2 * value if kind == CONQUERED else value
-        s.holders[country] = {n: CONQUERED for n in war.side}   # rules 13B, 16A
+        s.hold(country, {n: CONQUERED for n in war.side})       # rules 13B, 16A
         for n in war.side:
             s.player(n).halves += 2 * value                    # rules 13C, 16B
         if war.kind == "unoccupied":
@@ -694,14 +694,13 @@ def _eliminate(s: State, owner: str, side: tuple[str, ...]) -> None:
     loser = s.player(owner)
     loser.eliminated = True
     for c in [_home(loser)] + s.holdings(owner, CONQUERED):
-        s.holders.setdefault(c, {}).pop(owner, None)
+        markers = {n: kind for n, kind in s.holders.get(c, {}).items() if n != owner}
         for n in side:
-            s.holders[c][n] = CONQUERED
+            markers[n] = CONQUERED
             s.player(n).halves += 2 * _value(s, c)
+        s.hold(c, markers)
     for c in s.holdings(owner, ALLIED):          # freed, open to attack
-        del s.holders[c][owner]
-        if not s.holders[c]:
-            del s.holders[c]
+        s.hold(c, {n: kind for n, kind in s.holders[c].items() if n != owner} or None)
     s.paid_in += loser.chips                     # the chips change hands through the war chest
     _pay_out(s, side, loser.chips)
     loser.chips = 0

@@ -75,7 +75,7 @@ class State:
     players: list[Player] = field(default_factory=list)   # seating order
     start: str | None = None
     chooser: int = 0              # homelands / alliances: index in the order from the start player
-    holders: dict[str, dict[str, str]] = field(default_factory=dict)
+    holders: dict[str, dict[str, str]] = field(default_factory=dict)  # changed only by hold()
     paid_in: int = 0
     paid_out: int = 0
     turn: str | None = None       # whose turn it is to attack
@@ -97,11 +97,11 @@ class State:
     last_war: "WarResult | None" = None  # the war that ended with the latest action (effects, war view)
 
     def copy(self) -> "State":
-        """An independent copy (the board is immutable and shared); cheap enough to probe actions."""
+        """An independent copy; cheap enough to probe actions and to keep one per action. The
+        board and the holders are shared: neither is ever changed in place (see ``hold``)."""
         new = copy.copy(self)
         new.players = [Player(p.name, p.homeland, p.chips, p.halves, p.eliminated, p.digit, set(p.bonus_zones),
                               p.general) for p in self.players]
-        new.holders = {c: dict(h) for c, h in self.holders.items()}
         w = self.war
         if w is not None:
             new.war = War(w.side, w.defenders, w.target, w.kind, w.battles, dict(w.wins),
@@ -166,6 +166,18 @@ class State:
         owner = self.homeland_owner(country)
         held = set(self.holders.get(country, {}))
         return held | {owner} if owner else held
+
+    def hold(self, country: str, markers: dict[str, str] | None) -> None:
+        """Put ``markers`` (player -> allied or conquered) on ``country``, or with None clear it.
+        The holders are replaced, never changed in place, so the states copied from this one,
+        which share them, keep theirs: a game keeps one state per action, and a board's worth of
+        holders in each made a long game take gigabytes."""
+        holders = dict(self.holders)
+        if markers is None:
+            holders.pop(country, None)
+        else:
+            holders[country] = markers
+        self.holders = holders
 
     def occupied(self, country: str) -> bool:
         return bool(self.holders_of(country))

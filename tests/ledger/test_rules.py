@@ -1,13 +1,19 @@
 """One test per rule and per interpretation of docs/rules.md, each refusal included."""
 from __future__ import annotations
 
+import copy
+import dataclasses
+import random
+
 import pytest
 
 from board_ledger import report
 from board_ledger.errors import RuleError, UnknownName
-from board_ledger.rules import legal_actions, round_five_hundred, round_hundred
+from board_ledger.game import Game
+from board_ledger.rules import ANY_ENERGY, energy_range, legal_actions, round_five_hundred, round_hundred
 from board_ledger import events as ev
 from ledger_helpers import SETUP3, play, player, refused
+from ledger_strategies import TINY_BOARD
 
 P3 = "players Anna Bert Carla\n"
 
@@ -687,6 +693,30 @@ def test_legal_actions_are_all_accepted_and_list_the_turn():
     assert ev.Pass("Carla") in legal and ev.Attack(("Carla",), "India") in legal
     assert ev.Ally(("Carla",), "India") not in legal          # no chips
     assert all(isinstance(a, (ev.Attack, ev.Ally, ev.Pass, ev.Pact, ev.Break)) for a in legal)
+
+
+def test_an_action_leaves_every_earlier_state_as_it_was():
+    """A state shares its holders with the state it came from (board_ledger/state.py, State.hold):
+    no later action, an elimination included, may change an earlier state's markers."""
+    seen_elimination = False
+    for seed in range(30):
+        rng = random.Random(seed)
+        game = Game()
+        game.play(ev.BoardFile("tiny.csv", TINY_BOARD))
+        game.play(ev.Players(("Anna", "Bert", "Carla")[: 2 + seed % 2]))
+        kept = [copy.deepcopy(game.state.holders)]
+        for _ in range(200):
+            legal = legal_actions(game.state)
+            if not legal:
+                break
+            action = rng.choice(legal)
+            if getattr(action, "energy", None) == ANY_ENERGY:
+                action = dataclasses.replace(action, energy=energy_range(game.state, action)[0])
+            game.play(action)
+            kept.append(copy.deepcopy(game.state.holders))
+            seen_elimination |= any(p.eliminated for p in game.state.players)
+        assert [s.holders for s in game.states[2:]] == kept
+    assert seen_elimination
 
 
 # --- more interpretations ----------------------------------------------------------------------------
