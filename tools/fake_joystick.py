@@ -36,11 +36,15 @@ from typing import Iterator
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
+from safefiles import read_text_at_most  # noqa: E402
 from videopac.joystick import render_line  # noqa: E402
 from videopac.sticks.serial_line import (KEEPALIVE_MS, RELEASED, JoystickState,  # noqa: E402
                                          LineCounters, encode_frame)
 
 PROG = "fake_joystick"
+SCRIPT_LIMIT = 1 << 20        # bytes of a script: some thousand steps are a long test
+MAX_GARBAGE = 1 << 16         # bytes one `garbage` step sends
+MAX_MS = 3_600_000            # milliseconds one step lasts: an hour
 LETTERS = {"u": "up", "d": "down", "l": "left", "r": "right", "f": "fire"}
 # key -> (stick, switch)
 KEYS = {"w": (0, "up"), "s": (0, "down"), "a": (0, "left"), "d": (0, "right"), " ": (0, "fire"),
@@ -109,21 +113,32 @@ def parse_stick(word: str) -> JoystickState:
     return JoystickState(**{LETTERS[c]: True for c in word})
 
 
+def number(word: str, limit: int, what: str) -> int:
+    """A count in ASCII digits up to ``limit`` ('²' and '٣' pass str.isdigit, not int or us)."""
+    if not (word.isascii() and word.isdigit()):
+        raise ScriptError(f"{word!r} is not a number of {what}")
+    if int(word) > limit:
+        raise ScriptError(f"{word} {what} is more than {limit}")
+    return int(word)
+
+
 def run_step(adapter: FakeAdapter, words: list[str], rng: random.Random) -> None:
     """Run one script line (already split, comments removed)."""
     head = words[0]
-    if head == "silence" and len(words) == 2 and words[1].isdigit():
-        adapter.hold(int(words[1]) / 1000, keepalive=False)
-    elif head == "garbage" and len(words) == 2 and words[1].isdigit():
-        adapter.send(bytes(rng.randrange(256) for _ in range(int(words[1]))))
+    if head == "silence" and len(words) == 2:
+        adapter.hold(number(words[1], MAX_MS, "ms") / 1000, keepalive=False)
+    elif head == "garbage" and len(words) == 2:
+        adapter.send(bytes(rng.randrange(256) for _ in range(number(words[1], MAX_GARBAGE,
+                                                                       "bytes"))))
     elif head == "badcrc" and len(words) == 3:
         frame = bytearray(encode_frame(parse_stick(words[1]), parse_stick(words[2])))
         frame[3] ^= 0x01
         adapter.send(bytes(frame))
-    elif len(words) in (2, 3) and (len(words) == 2 or words[2].isdigit()):
+    elif len(words) in (2, 3):
         adapter.sticks = [parse_stick(words[0]), parse_stick(words[1])]
+        ms = number(words[2], MAX_MS, "ms") if len(words) == 3 else KEEPALIVE_MS
         adapter.send_state()
-        adapter.hold(int(words[2]) / 1000 if len(words) == 3 else KEEPALIVE_MS / 1000)
+        adapter.hold(ms / 1000)
     else:
         raise ScriptError(f"cannot read step {' '.join(words)!r}")
 
@@ -193,12 +208,20 @@ def main(argv: list[str] | None = None) -> int:
     lines = None
     if args.script is not None:
         try:
-            lines = args.script.read_text().splitlines()
+            lines = read_text_at_most(args.script, SCRIPT_LIMIT, "scripts").splitlines()
         except OSError as exc:
             print(f"{PROG}: cannot read {args.script}: {exc.strerror}.", file=sys.stderr)
             return 1
-    elif not sys.stdin.isatty():
-        lines = sys.stdin.read().splitlines()
+        except ValueError as exc:       # too large, not UTF-8: the sentence names the file
+            print(f"{PROG}: {exc}.", file=sys.stderr)
+            return 2
+    elif sys.stdin is not None and not sys.stdin.isatty():
+        text = sys.stdin.read(SCRIPT_LIMIT + 1)
+        if len(text) > SCRIPT_LIMIT:
+            print(f"{PROG}: a script on standard input is longer than {SCRIPT_LIMIT} "
+                  "characters.", file=sys.stderr)
+            return 2
+        lines = text.splitlines()
     with contextlib.ExitStack() as stack:
         if lines is None:
             stack.enter_context(keys_one_by_one(sys.stdin.fileno()))

@@ -35,6 +35,9 @@ MAX_SCALE = 16              # a 5760 × 3888 screenshot; 1000 would need 262 GB
 # frames a run may last: about a day of play (27.9 h PAL, 23.2 h NTSC), so that a frame number
 # of 20 digits in a recording cannot keep the machine running for ever
 MAX_FRAMES = 5_000_000
+# frames whose sound --audio keeps in memory until it writes the WAV: about 20 minutes (200 MB
+# at most with the copy that joins them); a day of frames would be 9 GB, more than a WAV holds
+MAX_AUDIO_FRAMES = 60_000
 FRAME_RE = re.compile(r"-?[0-9]+", re.ASCII)    # int() alone takes '٣' and '1_0' too
 
 
@@ -209,6 +212,10 @@ def main(args: argparse.Namespace) -> int:
         if not 0 <= args.frames <= MAX_FRAMES:
             raise UsageError(_("--frames must be from 0 to {limit} (about a day of play)").format(
                 limit=MAX_FRAMES))
+        if args.audio and args.frames > MAX_AUDIO_FRAMES:
+            raise UsageError(_("--audio keeps the sound in memory: give at most {limit} frames "
+                               "(about 20 minutes), or run shorter parts").format(
+                                   limit=MAX_AUDIO_FRAMES))
         if not 1 <= args.scale <= MAX_SCALE:
             raise UsageError(_("--scale must be a whole number from 1 to {max}").format(
                 max=MAX_SCALE))

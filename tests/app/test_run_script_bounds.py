@@ -75,3 +75,13 @@ def test_a_script_of_800000_events_is_applied_in_linear_time(tmp_path):
     r = videopac_run(tmp_path, "--input", "s.txt", "--dump", "out.json")
     assert r.returncode == 0, r.stderr
     assert '"frames": 1' in (tmp_path / "out.json").read_text()
+
+
+def test_audio_of_more_than_twenty_minutes_is_refused_before_it_starts(tmp_path):
+    """--audio keeps every frame's sound in memory: a day of frames would have been 9 GB."""
+    from videopac.run import MAX_AUDIO_FRAMES
+
+    r = videopac_run(tmp_path, "--frames", str(MAX_AUDIO_FRAMES + 1), "--audio", "a.wav")
+    assert r.returncode == 2 and not (tmp_path / "a.wav").exists()
+    assert r.stderr == (f"videopac run: --audio keeps the sound in memory: give at most "
+                        f"{MAX_AUDIO_FRAMES} frames (about 20 minutes), or run shorter parts\n")
