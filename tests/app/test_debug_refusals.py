@@ -10,6 +10,8 @@ import sys
 import types
 from pathlib import Path
 
+import pytest
+
 from o2em_core.machine import FIRST_COMPILE_NOTICE
 from tests.app.test_debug import _read_until, at_the_prompt, console, run
 from videopac.console.debugger import PlayDebugger
@@ -80,3 +82,17 @@ def test_the_play_windows_debugger_pauses_when_its_trace_cannot_be_written():
     debugger.run_frame()
     assert debugger.active and not debugger.armed
     assert FULL in out
+
+
+@pytest.mark.parametrize("line, sentence", [
+    ("s 99999999999999999999", "error: 99999999999999999999 is more than 5000000; give a smaller "
+                               "count"),
+    ("nf 5000001", "error: 5000001 is more than 5000000; give a smaller count"),
+    ("g - 99999999999", "error: 99999999999 is more than 5000000; give a smaller count"),
+    ("dasm 0 4097", "error: 4097 is more than 4096; give a smaller count"),
+    ("s \u00b2", "error: '\u00b2' is not a count; give a decimal number of 1 or more"),
+])
+def test_a_count_of_too_many_steps_frames_or_lines_is_refused_at_once(line, sentence):
+    """A count of 20 digits ran for ever (a script could never end)."""
+    c, out = console()
+    assert run(c, line) == sentence

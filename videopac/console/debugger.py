@@ -487,6 +487,12 @@ HELP = (
 )
 
 
+# the largest count a command takes: steps or frames of about a day of play (as `videopac run
+# --frames`), so that a count of 20 digits is refused instead of running for ever
+MAX_COUNT = 5_000_000
+PROGRAM_MEMORY = 4096         # lines `dasm` shows at most: every address of the 8048's
+
+
 class DebugPrompt:
     """Reads commands and carries them out on a ``Debugger``; also the window's pause console."""
 
@@ -521,13 +527,16 @@ class DebugPrompt:
         return True
 
     # each handler returns a stop reason (or None) and prints through the debugger
-    def _count(self, rest: list[str], default: int = 1) -> int:
-        """A count: a decimal number of at least 1."""
+    def _count(self, rest: list[str], default: int = 1, limit: int = MAX_COUNT) -> int:
+        """A count: a decimal number from 1 to ``limit``."""
         if not rest:
             return default
         if not rest[0].isascii() or not rest[0].isdigit() or int(rest[0]) < 1:
             raise DebugError(_("'{text}' is not a count; give a decimal number of 1 or more")
                              .format(text=rest[0]))
+        if len(rest[0]) > len(str(limit)) or int(rest[0]) > limit:
+            raise DebugError(_("{text} is more than {limit}; give a smaller count").format(
+                text=rest[0], limit=limit))
         return int(rest[0])
 
     def c_step(self, rest: list[str]) -> str:
@@ -610,7 +619,7 @@ class DebugPrompt:
     def c_dasm(self, rest: list[str]) -> None:
         d = self.debugger
         start = d.address(rest[0]) if rest else d.pc
-        for text in d.disassemble(start, self._count(rest[1:], 10)):
+        for text in d.disassemble(start, self._count(rest[1:], 10, limit=PROGRAM_MEMORY)):
             d.out(text)
 
     def c_mem(self, rest: list[str]) -> None:
