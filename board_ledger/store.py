@@ -23,13 +23,14 @@ from i18n import N_, _, ngettext, os_reason
 
 from board_ledger import events as ev
 from board_ledger.errors import LedgerError, MovedOn, StoreError
-from board_ledger.game import Game
+from board_ledger.game import MAX_EVENTS, Game
 from board_ledger.numbers import clipped
 
 SCHEMA_VERSION = 1
 SQLITE_MAGIC = b"SQLite format 3\x00"
 BUSY_SECONDS = 5.0          # how long an action waits for another process's transaction
 MAX_SEQ = 2**63 - 2         # SQLite's largest integer but one: the next event's number fits too
+MAX_BODY = 64 * 1024 * 1024  # bytes of one stored event: the longest notation line (16 MiB) as JSON
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS games (id INTEGER PRIMARY KEY AUTOINCREMENT, created TEXT NOT NULL);
@@ -273,11 +274,15 @@ class Store:
         return self._number(game, seq) if seq else 0
 
     def events_after(self, game: int, seq: int = 0) -> list[tuple[int, ev.Event]]:
-        """The events of game ``game`` after sequence number ``seq``, with their numbers."""
+        """The events of game ``game`` after sequence number ``seq``, with their numbers. Read
+        bounded: no more events than a game keeps (and one to refuse), none larger than MAX_BODY."""
         with self._sqlite():
-            rows = self.conn.execute("SELECT seq, CAST(body AS BLOB) FROM events WHERE game=? AND seq>? "
-                                     "ORDER BY seq", (game, seq)).fetchall()
-        return [(self._number(game, seq), self._event(game, seq, body)) for seq, body in rows]
+            rows = self.conn.execute(
+                "SELECT seq, length(CAST(body AS BLOB)) <= ?1, CASE WHEN length(CAST(body AS BLOB)) <= ?1 "
+                "THEN CAST(body AS BLOB) END FROM events WHERE game=?2 AND seq>?3 ORDER BY seq LIMIT ?4",
+                (MAX_BODY, game, seq, MAX_EVENTS + 1)).fetchall()
+        return [(self._number(game, seq), self._event(game, seq, None if fits == 0 else body or b""))
+                for seq, fits, body in rows]
 
     def _number(self, game: int, seq: object) -> int:
         """An event's sequence number as stored; one that is no whole number from 1 to MAX_SEQ
@@ -291,8 +296,12 @@ class Store:
     def events(self, game: int) -> list[ev.Event]:
         return [event for _, event in self.events_after(game)]
 
-    def _event(self, game: int, seq: int, body: bytes) -> ev.Event:
+    def _event(self, game: int, seq: int, body: bytes | None) -> ev.Event:
+        """The event a stored body writes (None: a body larger than MAX_BODY)."""
         try:
+            if body is None:
+                raise LedgerError(_("it is larger than {mib} MiB, more than any action").format(
+                    mib=MAX_BODY // 1024 ** 2))
             return ev.from_json(json.loads(bytes(body).decode("utf-8")))
         except UnicodeDecodeError:
             reason = _("it is not UTF-8 text")

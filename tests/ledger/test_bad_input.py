@@ -271,6 +271,29 @@ def test_an_event_number_that_is_no_count_of_events_is_a_damaged_file(tmp_path, 
                      seq.strip("'"))
 
 
+def test_stored_events_are_read_bounded(tmp_path, monkeypatch):
+    """The game file is outside input too: no event is read that is larger than any action
+    (store.MAX_BODY) and no more events than a game keeps (game.MAX_EVENTS), here both made small;
+    either is one sentence."""
+    from board_ledger import store as store_module
+    path = tmp_path / "g.sqlite"
+    stored(path)                                                        # 8 events of SETUP3
+    monkeypatch.setattr(store_module, "MAX_BODY", 80)
+    conn = sqlite3.connect(path)
+    conn.execute("INSERT INTO events VALUES (1, 9, ?, 'now')",
+                 (json.dumps({"type": "pass", "player": "C" + "a" * 100}),))
+    conn.commit()
+    conn.close()
+    with pytest.raises(StoreError, match=r"event 9 of game 1 cannot be read: it is larger than 0 MiB"):
+        Store(path, write=False).load(create=False)
+    monkeypatch.setattr(store_module, "MAX_BODY", 1 << 20)
+    monkeypatch.setattr(store_module, "MAX_EVENTS", 5)
+    assert len(Store(path, write=False).load(create=False)[1].events) == 6     # not all 9 are read
+    monkeypatch.setattr("board_ledger.game.MAX_EVENTS", 5)
+    with pytest.raises(StoreError, match="event 6 of game 1 no longer passes the rules: a game keeps at most 5"):
+        Store(path, write=False).load(create=False)
+
+
 # -- notation, boards and REPL lines -------------------------------------------------------------
 @pytest.mark.parametrize("line,reason", [
     ("variant target 1" + "0" * 5000, "the target must be a whole number (digits 0-9, at most 18)"),
