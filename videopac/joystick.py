@@ -15,6 +15,7 @@ import serial
 from i18n import _
 
 from videopac import BAD_INPUT
+from videopac.sticks.routing import MAX_BAUD
 from videopac.sticks.serial_line import (DEFAULT_BAUD, JoystickState, LineCounters,
                                          SerialJoystickReader, error_reason)
 
@@ -50,10 +51,10 @@ def render_line(stick0: JoystickState, stick1: JoystickState, counters: LineCoun
 
 
 def main(args: argparse.Namespace) -> int:
-    if args.baud <= 0:
-        print(_("{prog}: the baud rate must be positive (the adapter uses {default_baud}).").format(
-            prog=PROG, default_baud=DEFAULT_BAUD),
-              file=sys.stderr)
+    if not 0 < args.baud <= MAX_BAUD:    # pyserial's C long overflowed past 2**63
+        print(_("{prog}: the baud rate must be from 1 to {max_baud} (the adapter uses "
+                "{default_baud}).").format(prog=PROG, max_baud=MAX_BAUD,
+                                           default_baud=DEFAULT_BAUD), file=sys.stderr)
         return BAD_INPUT
     reader = SerialJoystickReader(args.port, args.baud)
     try:
