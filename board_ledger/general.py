@@ -34,10 +34,10 @@ DEFAULT_LEVEL = "standard"
 BATTLE_LEVEL = {"easy": "easy", "standard": "standard", "hard": "hard", "random": "standard"}
 #: a general's chance to win a battle against another's, by their levels (docs/generals.md: the
 #: computer battle opponents measured against each other); what the hard general expects
-BATTLE_ODDS = {("easy", "easy"): 0.5, ("easy", "standard"): 0.2, ("easy", "hard"): 0.25,
-               ("standard", "standard"): 0.5, ("standard", "hard"): 0.5, ("hard", "hard"): 0.5}
+BATTLE_ODDS = {("easy", "easy"): 0.5, ("easy", "standard"): 0.15, ("easy", "hard"): 0.1,
+               ("standard", "standard"): 0.5, ("standard", "hard"): 0.35, ("hard", "hard"): 0.5}
 #: the energy the loser of a war usually has left (a few battles of a few seconds each)
-LEFT_AFTER_WAR = 2200
+LEFT_AFTER_WAR = 2000
 PERSON = ""          # the level of a seat a person plays
 LEVEL_NAMES = {"easy": N_("easy"), "standard": N_("standard"), "hard": N_("hard"),
                "random": N_("random")}     # as the user reads them
