@@ -20,7 +20,7 @@ from i18n import N_, _
 
 from board_ledger.board import csv_rows, parse_board
 from board_ledger.errors import LedgerError, NotationError
-from board_ledger.numbers import clipped, whole_number
+from board_ledger.numbers import MAX_DIGITS, clipped, whole_number
 from board_ledger.tokens import CANONICAL, Args, Pen, number, quote, quoted, word
 
 
@@ -496,11 +496,12 @@ class Undo(Event):
 
 
 def _fits(value: Any, hint: Any) -> bool:
-    """Whether a JSON value has the type a field is declared with (str, int, tuples, None)."""
+    """Whether a JSON value has the type a field is declared with (str, int, tuples, None); an int
+    is a whole number the notation can write, so a stored event holds no count a line could not."""
     if hint is str:
         return isinstance(value, str)
-    if hint is int:
-        return isinstance(value, int) and not isinstance(value, bool)
+    if hint is int:       # a count as the notation writes it: 0 to MAX_DIGITS digits, never negative
+        return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 10 ** MAX_DIGITS
     if hint is type(None):
         return value is None
     args = typing.get_args(hint)

@@ -240,6 +240,8 @@ def test_a_byte_that_is_not_utf8_anywhere_in_the_file_s_text_is_a_sentence(tmp_p
     (b'{"type": "pass", "player": "\xff\xfe"}', "not UTF-8 text"),
     (b'{"type": "pass", "player": 5}', "wrong type"),
     (b'{"type": "players", "names": "Anna"}', "wrong type"),
+    (b'{"type": "variant", "kind": "target", "amount": 1' + b"0" * 4000 + b"}", "wrong type"),  # no line writes it
+    (b'{"type": "zone", "country": "Peru", "zone": -3}', "wrong type"),
     (b'{"type": "draw", "digits": [1, 2, 3], "reading": "\xc2\xb2"}', "digits 0-9"),
     (b'{"type": "war", "winner": "Carla", "energy": 1' + b"0" * 5000 + b"}", "not JSON"),
     (b'["pass", "Carla"]', "not a ledger event"),
