@@ -99,3 +99,9 @@ def test_a_verb_the_rules_offer_without_a_row_for_the_phones_stops_the_view_from
             "except ImportError as exc:\n    print('refused:', exc)\n")
     res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert res.stdout.startswith("refused:") and "['draw']" in res.stdout, res.stdout + res.stderr
+
+
+def test_every_verb_has_its_line_in_the_notation_table_of_docs_ledger_md():
+    docs = (pathlib.Path(__file__).parents[2] / "docs" / "ledger.md").read_text(encoding="utf-8")
+    written = set(re.findall(r"^\| `([a-z]+)\b", docs, flags=re.M))
+    assert set(ev.EVENT_TYPES) <= written, set(ev.EVENT_TYPES) - written
