@@ -96,3 +96,19 @@ def test_a_count_of_too_many_steps_frames_or_lines_is_refused_at_once(line, sent
     """A count of 20 digits ran for ever (a script could never end)."""
     c, out = console()
     assert run(c, line) == sentence
+
+
+def test_watchpoints_are_bounded_and_a_repeated_one_is_set_once():
+    """Every watchpoint is compared after each instruction: a script of a million `wp` lines
+    made each step slow."""
+    from videopac.console.debugger import MAX_WATCHPOINTS
+
+    c, out = console()
+    run(c, "wp iram 10", "wp iram 10")
+    assert len(c.debugger.watchpoints) == 1
+    run(c, *(f"wp xram {n:02X}" for n in range(MAX_WATCHPOINTS - 1)))
+    assert run(c, "wp xram 7F") == f"error: {MAX_WATCHPOINTS} watchpoints are set already; " \
+                                   "clear them with wpclear"
+    assert len(c.debugger.watchpoints) == MAX_WATCHPOINTS
+    run(c, "wpclear", "wp xram 7F")
+    assert len(c.debugger.watchpoints) == 1

@@ -491,6 +491,9 @@ HELP = (
 # --frames`), so that a count of 20 digits is refused instead of running for ever
 MAX_COUNT = 5_000_000
 PROGRAM_MEMORY = 4096         # lines `dasm` shows at most: every address of the 8048's
+# watchpoints at once: each is compared after every instruction, so a script of a million `wp`
+# lines made every step slow; a range covers many addresses in one
+MAX_WATCHPOINTS = 64
 
 
 class DebugPrompt:
@@ -599,8 +602,13 @@ class DebugPrompt:
         if not 0 <= first <= last < size:
             raise DebugError(_("{space} has addresses 00 to {last:02X}").format(space=space,
                                                                                 last=size - 1))
-        d.watchpoints.append(Watchpoint(space, first, last))
-        d.out(_("watchpoint on {wp}").format(wp=str(d.watchpoints[-1])))
+        watchpoint = Watchpoint(space, first, last)
+        if watchpoint not in d.watchpoints:
+            if len(d.watchpoints) >= MAX_WATCHPOINTS:
+                raise DebugError(_("{limit} watchpoints are set already; clear them with "
+                                   "wpclear").format(limit=MAX_WATCHPOINTS))
+            d.watchpoints.append(watchpoint)
+        d.out(_("watchpoint on {wp}").format(wp=str(watchpoint)))
 
     def c_wpclear(self, rest: list[str]) -> None:
         self.debugger.watchpoints.clear()
