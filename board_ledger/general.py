@@ -133,6 +133,8 @@ WHY = {
     "weapon_only": N_("{name} takes the {weapon}: the only weapon left to it."),
     "weapon_plain": N_("{name} takes the {weapon}."),
     "random": N_("{name} does this at random."),
+    "entry": N_("{name} (computer) takes the {weapon} for the next battle: type {letter} and {energy} "
+                "for its side at program entry."),
 }
 
 

@@ -88,6 +88,19 @@ class Move:
         return general.explain(self.before, self.event)
 
 
+def entry(s: State, events: int) -> Because | None:
+    """In a war or confrontation between a person and a general fought on a console without the
+    bridge: the general's side of the next battle, as the people type it for it."""
+    pair = general.fighters(s)
+    if pair is None or [bool(level(s, n)) for n in pair].count(True) != 1:
+        return None
+    name = next(n for n in pair if level(s, n))
+    weapon, _why = general_of(s, name, events).weapon(s, name)
+    energy = general.entry_energies(s)[pair.index(name)]
+    return general.because(general.WHY["entry"], name=name, weapon=general.Weapon(weapon),
+                           letter=weapon, energy=energy)
+
+
 class Seats:
     """The computer seats of one game as a front end drives them: ``tick`` now and then."""
 

@@ -105,3 +105,16 @@ def test_a_person_takes_over_a_computer_seat_and_gives_it_back():
     assert notation.format_event(game.events[-2]) == "seat Bert cpu:easy"
     again = Game([notation.parse_line(notation.format_event(e)) for e in game.events])
     assert [p.general for p in again.state.players] == ["", "easy"]
+
+
+def test_a_war_with_a_person_says_what_to_type_for_the_general():
+    game = Game()
+    for line in ("players Anna cpu:hard:Bert", "start Anna", "homeland Anna Canada",
+                 "homeland Bert Mexico", "allies Anna -", "allies Bert -", "attack Bert India",
+                 "battle T P Bert 2400 2300"):
+        game.play(notation.parse_line(line))
+    said = seats.entry(game.state, len(game.events)).say()
+    assert said.startswith("Bert (computer) takes the ") and said.endswith(
+        " and 2400 for its side at program entry."), said
+    game.play(notation.parse_line("seat Anna cpu"))   # two generals: nobody types for them
+    assert seats.entry(game.state, len(game.events)) is None

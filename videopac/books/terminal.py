@@ -27,6 +27,7 @@ from board_ledger.board import shown
 from board_ledger.errors import LedgerError, NotationError
 from board_ledger.game import Game
 from board_ledger import seats
+from board_ledger.general import Because
 from board_ledger.store import Store
 from videopac.battle import headless
 
@@ -64,6 +65,7 @@ class Repl:
         else:
             self.game_id, self.game = 0, Game()
         self.seats = self._seats()
+        self._entry: Because | None = None       # the general's side of a battle, last said
 
     def _seats(self) -> seats.Seats:
         """The computer seats of the game; a war between two of them is fought headless."""
@@ -159,6 +161,7 @@ class Repl:
         for _count in range(MAX_GENERAL_MOVES):
             name = self.seats.thinking()
             if name is None:
+                self.general_entry()
                 return
             self.say(_("{name} (computer) is thinking ...").format(name=name))
             time.sleep(self.pause)
@@ -179,6 +182,14 @@ class Repl:
                 for line in effects.effects_lines(effects.effects(move.before, move.after, move.event)):
                     self.say(f"  {line}")
             self.say(report.now_text(self.game.state))
+
+    def general_entry(self) -> None:
+        """A war between a person and a general fought on a console: what to type for the
+        general's side of the next battle (once per battle)."""
+        said = seats.entry(self.game.state, len(self.game.events))
+        if said is not None and said != self._entry:
+            self.say(said.say())
+        self._entry = said
 
     def catch_up(self) -> None:
         """Take in and show what other processes booked in the same game since we last looked."""
