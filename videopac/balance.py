@@ -1,23 +1,31 @@
-"""`videopac balance`: the computer opponent's battles in all nine weapon pairings, as a
-table or JSON (docs/conquest.md shows the table); the battles themselves are played by
-videopac/battle/balance.py."""
+"""`videopac balance`: the computer opponent's battles in all nine weapon pairings, as tables or
+JSON (docs/conquest.md, *The balance, measured*, shows them with their commands); the battles
+themselves are played by videopac/battle/balance.py, in worker processes."""
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+from typing import Any
 
 from i18n import _
 from videopac import UsageError, fail
-from videopac.battle.balance import ENERGY, LEVEL, MATCH_NAMES, PAIRINGS, bar, measure, text_table
+from videopac.battle.balance import (
+    LEVEL, LEVELS, MATCH_NAMES, PAIRINGS, WAR_ENERGY, Plan, bar, levels_table, plan_levels,
+    plan_matches, plan_simple, plan_wars, simple_table, text_table, total, wars_summary,
+    wars_table)
+from videopac.battle.scripted import SCRIPTS
 
 PROG = "videopac balance"
+MAX_JOBS = 64
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of `videopac balance`."""
     parser.add_argument("--battles", type=int, default=10, metavar="N",
-                        help=_("battles of each kind in each pairing (default 10)"))
+                        help=_("battles of each kind in each pairing, or wars with --wars "
+                               "(default 10)"))
     parser.add_argument("--region", choices=("pal", "ntsc"), default="pal",
                         help=_("pal = Videopac G7000 (default), ntsc = Odyssey²"))
     parser.add_argument("--seed", type=int, default=0, metavar="S",
@@ -25,6 +33,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help=_("write the table as JSON"))
     parser.add_argument("--pairings", metavar="PS,TT", default=",".join(PAIRINGS),
                         help=_("only these pairings, red's weapon first (default: all nine)"))
+    parser.add_argument("--energy", type=int, default=WAR_ENERGY, metavar="E",
+                        help=_("energy each side types at program entry (default 2500, rule 11)"))
+    parser.add_argument("--levels", metavar="A,B",
+                        help=_("level against level (easy, standard, hard), e.g. hard,standard: "
+                               "the share of battles each wins, per pairing and over all"))
+    parser.add_argument("--wars", action="store_true",
+                        help=_("whole wars by rule 12 between two computers (the levels of "
+                               "--levels, else standard): the loser's remaining energy"))
+    parser.add_argument("--simple", nargs="?", const=",".join(SCRIPTS), metavar="NAMES",
+                        help=_("the simple scripted players ({names}) against the standard "
+                               "computer: the computer's share of wins").format(
+                                   names=", ".join(SCRIPTS)))
+    parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1), metavar="J",
+                        help=_("worker processes (default: 2, or 1 on one core)"))
 
 
 def parse_pairings(text: str) -> tuple[str, ...]:
@@ -40,30 +62,122 @@ def parse_pairings(text: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(chosen))
 
 
+def parse_levels(text: str | None) -> tuple[str, str] | None:
+    """``hard,standard`` -> ("hard", "standard"); UsageError unless two known levels."""
+    if text is None:
+        return None
+    chosen = [p.strip().lower() for p in text.split(",")]
+    if len(chosen) != 2 or any(level not in LEVELS for level in chosen):
+        raise UsageError(_("--levels '{value}': give two levels of easy, standard and hard, "
+                           "separated by a comma, e.g. hard,standard").format(value=text))
+    return chosen[0], chosen[1]
+
+
+def parse_scripts(text: str | None) -> tuple[str, ...]:
+    """``fire,hide`` -> ("fire", "hide"); UsageError names one that is not a script."""
+    if text is None:
+        return ()
+    chosen = tuple(dict.fromkeys(p.strip().lower() for p in text.split(",") if p.strip()))
+    for name in chosen:
+        if name not in SCRIPTS:
+            raise UsageError(_("--simple: '{name}' is not a simple player; choose from {names}")
+                             .format(name=name, names=", ".join(SCRIPTS)))
+    if not chosen:
+        raise UsageError(_("--simple names no player; choose from {names}").format(
+            names=", ".join(SCRIPTS)))
+    return chosen
+
+
+def check_ranges(args: argparse.Namespace) -> None:
+    """UsageError for a count outside what the command plays."""
+    if not 1 <= args.battles <= 10000:
+        raise UsageError(_("--battles must be a whole number from 1 to 10000"))
+    if not 1 <= args.energy <= 9999:
+        raise UsageError(_("--energy must be a whole number from 1 to 9999 (the entry's four "
+                           "digits)"))
+    if not 1 <= args.jobs <= MAX_JOBS:
+        raise UsageError(_("--jobs must be a whole number from 1 to {most}").format(most=MAX_JOBS))
+
+
+def command_line(args: argparse.Namespace, pairings: tuple[str, ...]) -> str:
+    """The command that makes the same tables (--jobs changes none of them)."""
+    words = [PROG, "--battles", str(args.battles), "--region", args.region, "--seed",
+             str(args.seed), "--energy", str(args.energy)]
+    if pairings != PAIRINGS:
+        words += ["--pairings", ",".join(pairings)]
+    if args.levels:
+        words += ["--levels", args.levels]
+    if args.wars:
+        words.append("--wars")
+    if args.simple:
+        words += ["--simple", args.simple]
+    return " ".join(words)
+
+
 def main(args: argparse.Namespace) -> int:
-    """Play the battles, print the table; 2 with one sentence for a bad option."""
+    """Play the battles, print the tables; 2 with one sentence for a bad option."""
     try:
-        if args.battles < 1 or args.battles > 10000:
-            raise UsageError(_("--battles must be a whole number from 1 to 10000"))
+        check_ranges(args)
         pairings = parse_pairings(args.pairings)
+        levels = parse_levels(args.levels)
+        scripts = parse_scripts(args.simple)
     except UsageError as exc:
         return fail(PROG, f"{exc}.")
 
-    def progress(done: int, total: int, pairing: str) -> None:
-        print(bar(done, total, f"{pairing[0]}–{pairing[1]}"), end="", file=sys.stderr, flush=True)
+    def progress(done: int, total: int, label: str) -> None:
+        print(bar(done, total, label), end="", file=sys.stderr, flush=True)
         if done == total:
             print(file=sys.stderr)
 
-    table = measure(args.battles, args.region, args.seed, progress, pairings)
+    common = (args.region, args.seed, args.energy)
+    plan = Plan()
+    default = not (levels or args.wars or scripts)
+    matches = plan_matches(plan, args.battles, *common, pairings) if default else None
+    against = plan_levels(plan, levels, args.battles, *common, pairings) if levels else None
+    simple = plan_simple(plan, scripts, args.battles, *common, pairings) if scripts else None
+    records = plan_wars(plan, levels or (LEVEL, LEVEL), args.battles, *common) if args.wars else None
+    plan.run(args.jobs, progress)
+
+    document: dict[str, Any] = {"battles": args.battles, "region": args.region, "seed": args.seed,
+                                "energy": args.energy, "level": LEVEL,
+                                "command": command_line(args, pairings)}
+    if matches is not None:
+        document["pairings"] = {p: dict(zip(MATCH_NAMES, (t.as_dict() for t in ts)))
+                                for p, ts in matches.items()}
+    if against is not None and levels:
+        names = ("first", "second")
+        document["levels"] = {"levels": list(levels),
+                              "pairings": {p: t.as_dict(names) for p, t in against.items()},
+                              "all": total(against.values()).as_dict(names)}
+    if simple is not None:
+        names = ("computer", "script")
+        document["simple"] = {
+            "scripts": list(scripts),
+            "pairings": {p: {s: t.as_dict(names) for s, t in row.items()} for p, row in simple.items()},
+            "all": {s: total(row[s] for row in simple.values()).as_dict(names) for s in scripts}}
+    summary = wars_summary(records) if records is not None else None
+    if summary is not None:
+        document["wars"] = {"levels": list(levels or (LEVEL, LEVEL)), **summary}
     if args.json:
-        document = {"battles": args.battles, "region": args.region, "seed": args.seed,
-                    "energy": ENERGY, "level": LEVEL,
-                    "pairings": {p: dict(zip(MATCH_NAMES, (t.as_dict() for t in ts)))
-                                 for p, ts in table.items()}}
         print(json.dumps(document, indent=1, ensure_ascii=False))
-    else:
+        return 0
+    if matches is not None:
         print(_("{command}  (energy {energy} each, standard computer)").format(
-            command=f"videopac balance --battles {args.battles} --region {args.region} "
-                    f"--seed {args.seed}", energy=ENERGY))
-        print(text_table(table, args.battles))
+            command=document["command"], energy=args.energy))
+        print(text_table(matches, args.battles))
+        return 0
+    print(document["command"])
+    if against is not None and levels:
+        print("\n" + _("{a} against {b}, {n} battles a pairing (each level red in half of them)")
+              .format(a=_(levels[0]), b=_(levels[1]), n=args.battles))
+        print(levels_table(against, levels))
+    if simple is not None:
+        print("\n" + _("the standard computer's share of wins against each simple player, "
+                       "{n} battles a pairing each").format(n=args.battles))
+        print(simple_table(simple, scripts))
+    if summary is not None:
+        print("\n" + _("{n} wars, red {a} against blue {b}, {energy} units each").format(
+            n=args.battles, a=_((levels or (LEVEL, LEVEL))[0]), b=_((levels or (LEVEL, LEVEL))[1]),
+            energy=args.energy))
+        print(wars_table(summary))
     return 0

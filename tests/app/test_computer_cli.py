@@ -86,6 +86,12 @@ def test_run_computer_against_computer_repeats_exactly_for_a_seed(tmp_path):
     (["--battles", "many"], ("--battles",)),
     (["--region", "secam"], ("--region",)),
     (["--pairings", "PX"], ("'PX' is not a pairing",)),
+    (["--levels", "hard"], ("--levels",)),
+    (["--levels", "hard,medium"], ("--levels", "hard,medium")),
+    (["--simple", "dance"], ("'dance'",)),
+    (["--energy", "0"], ("--energy",)),
+    (["--energy", "10000"], ("--energy",)),
+    (["--jobs", "0"], ("--jobs",)),
 ])
 def test_balance_refuses_bad_values_in_one_sentence(argv, words):
     one_sentence(videopac("balance", *argv), *words)

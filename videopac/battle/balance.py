@@ -1,56 +1,122 @@
 """The computer opponent measured: headless battles in all nine weapon pairings (the
-`videopac balance` command is videopac/balance.py).
+`videopac balance` command is videopac/balance.py; docs/conquest.md, *The balance, measured*).
 
-For each pairing it plays the standard computer against an idle side, an idle side against the
-standard computer, and two standard computers against each other, and prints one row: red wins,
-blue wins, draws and the mean length in seconds of each. docs/conquest.md shows the table.
+Every battle is played from power-on through the keyboard and the joysticks alone, in worker
+processes, and reported per pairing: who won, the length and the energy each side spent. Four
+kinds of table: the standard computer against an idle side and against itself (the default),
+one level against another (``levels``), whole wars by rule 12 (``wars``), and the simple scripted
+players of videopac/battle/scripted.py against the standard computer (``simple``).
 """
 from __future__ import annotations
 
 import hashlib
+import multiprocessing
 import random
-from collections.abc import Callable, Sequence
+import statistics
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Any
 
+from board_ledger.rules import decided_role
+from board_ledger.state import War
 from cartridge.images import builtin_image, builtin_symbols
 from i18n import N_, _
+from videopac.battle import computer
+from videopac.battle.published import bcd
+from videopac.battle.scripted import SCRIPTS, Player, script
 
-# o2em_core (numba) and videopac.battle.computer (numpy) are imported where a battle is played, not
-# here: `videopac balance --help` and a refused command line never need them.
-if TYPE_CHECKING:
-    from videopac.battle.computer import Computer
+# o2em_core (numba) is imported where a battle is played, not here: `videopac balance --help` and
+# a refused command line never need it.
 
-Progress = Callable[[int, int, str], None]     # (battles done, of all, pairing)
+Progress = Callable[[int, int, str], None]     # (battles done, of all, what is being played)
 
 PAIRINGS = tuple(r + b for r in "PST" for b in "PST")
 MATCHES = (("computer", "idle"), ("idle", "computer"), ("computer", "computer"))
 MATCH_NAMES = ("computer-idle", "idle-computer", "computer-computer")   # also the JSON keys
 N_("computer-idle"), N_("idle-computer"), N_("computer-computer")    # ... and shown translated
 ENERGY = 1000
+WAR_ENERGY = 2500                                 # rule 11: each side types 2500 units
 RESULTS = {1: "red", 2: "blue", 3: "draw"}
+SIDES = ("red", "blue")
 LEVEL = "standard"
+LEVELS = tuple(computer.LEVELS)
+N_("easy"), N_("standard"), N_("hard")            # the levels, shown translated
+N_("all"), N_("war")
+# the match numbers in the battles' seeds: 0-2 the default table's MATCHES, then these
+LEVELS_MATCH, WARS_MATCH, SIMPLE_MATCH = 3, 4, 5
+# how a war was decided (rule 12 A, G, C), the JSON keys, shown translated
+DECIDED = {"two wins": N_("two wins"), "energy gone": N_("energy gone"),
+           "more energy": N_("more energy"), "undecided": N_("undecided")}
+
+
+@dataclass(frozen=True)
+class Fought:
+    """One battle: the winner (red, blue or draw), its length in seconds of console time, the
+    energy each side had at ENTER and at the end, and a hash of the last frame."""
+    winner: str
+    seconds: float
+    before: tuple[int, int]
+    after: tuple[int, int]
+    frame_hash: str = ""
+
+    @property
+    def spent(self) -> tuple[int, int]:
+        return self.before[0] - self.after[0], self.before[1] - self.after[1]
 
 
 @dataclass
 class Tally:
-    """The results of one kind of match in one pairing."""
-    red: int = 0
-    blue: int = 0
-    draw: int = 0
+    """The battles of one kind of match in one pairing, seen from its two parties: red and blue,
+    or two levels, or the computer and a script (``add`` is told which side each played)."""
+    wins: list[int] = field(default_factory=lambda: [0, 0])
+    draws: int = 0
     seconds: list[float] = field(default_factory=list)
+    spent: tuple[list[int], list[int]] = field(default_factory=lambda: ([], []))
 
-    def add(self, winner: str, seconds: float) -> None:
-        setattr(self, winner, getattr(self, winner) + 1)
-        self.seconds.append(seconds)
+    def add(self, fought: Fought, first_side: int = 0) -> None:
+        """Count ``fought``, in which the first party played side ``first_side`` (0 red, 1 blue)."""
+        order = (first_side, 1 - first_side)
+        if fought.winner == "draw":
+            self.draws += 1
+        else:
+            self.wins[order.index(SIDES.index(fought.winner))] += 1
+        self.seconds.append(fought.seconds)
+        for party, side in enumerate(order):
+            self.spent[party].append(fought.spent[side])
+
+    @property
+    def battles(self) -> int:
+        return len(self.seconds)
 
     @property
     def mean(self) -> float:
         return sum(self.seconds) / len(self.seconds) if self.seconds else 0.0
 
-    def as_dict(self) -> dict[str, int | float]:
-        return {"red_wins": self.red, "blue_wins": self.blue, "draws": self.draw,
-                "mean_seconds": round(self.mean, 1)}
+    def share(self, party: int) -> float:
+        """The share of the battles the party won (0 to 1)."""
+        return self.wins[party] / self.battles if self.battles else 0.0
+
+    def medians(self) -> tuple[float, float, float]:
+        """(median seconds, median energy spent by the first party, by the second)."""
+        return (median(self.seconds), median(self.spent[0]), median(self.spent[1]))
+
+    def merged(self, other: Tally) -> Tally:
+        return Tally([a + b for a, b in zip(self.wins, other.wins)], self.draws + other.draws,
+                     self.seconds + other.seconds,
+                     (self.spent[0] + other.spent[0], self.spent[1] + other.spent[1]))
+
+    def as_dict(self, names: tuple[str, str] = SIDES) -> dict[str, int | float]:
+        """The JSON of the tally, its parties called ``names`` (red_wins, blue_wins ...)."""
+        seconds, first, second = self.medians()
+        return {f"{names[0]}_wins": self.wins[0], f"{names[1]}_wins": self.wins[1],
+                "draws": self.draws, "mean_seconds": round(self.mean, 1),
+                "median_seconds": round(seconds, 1),
+                f"median_spent_{names[0]}": first, f"median_spent_{names[1]}": second}
+
+
+def median(values: Sequence[float]) -> float:
+    """The median, 0 for none."""
+    return float(statistics.median(values)) if values else 0.0
 
 
 def battle_seed(seed: int, pairing: str, match: int, number: int) -> int:
@@ -68,8 +134,8 @@ class BattleBench:
         self.symbols = builtin_symbols("conquest")
         self.run(5)
 
-    def run(self, frames: int, players: Sequence[Computer] = ()) -> None:
-        """``frames`` frames, the computer players moving their sticks before each."""
+    def run(self, frames: int, players: Sequence[Player] = ()) -> None:
+        """``frames`` frames, the players moving their sticks before each."""
         for _frame in range(frames):
             for player in players:
                 player.step(self.machine)
@@ -77,6 +143,12 @@ class BattleBench:
 
     def byte(self, name: str) -> int:
         return int(self.machine.iram[self.symbols[name]])
+
+    def energies(self) -> tuple[int, int]:
+        """Red's and blue's energy as the screen shows it (BCD, high byte first)."""
+        iram, s = self.machine.iram, self.symbols
+        red, blue = (bcd(int(iram[s[n]]), int(iram[s[n] + 1])) for n in ("energy_red", "energy_blue"))
+        return red, blue
 
     def start(self, pairing: str, energy: int, wait: int = 0) -> None:
         """From SELECT GAME to a running battle: SPACE, both programs typed, ENTER (the keys
@@ -88,12 +160,29 @@ class BattleBench:
         self.run(3 + wait)
         for side, weapon in zip("RB", pairing):
             tap(self.machine, side, weapon, *str(energy))
+        self.enter()
+
+    def next_battle(self, pairing: str, wait: int = 0) -> None:
+        """From a battle's result to the next battle of the war (rule 12E): SPACE, which keeps
+        each side's remaining energy in its field, new weapons, ENTER."""
+        from o2em_core.keyboard import tap        # lazy: see the imports
+
+        tap(self.machine, "SPACE")
+        self.run(3 + wait)
+        for side, weapon in zip("RB", pairing):
+            tap(self.machine, side, weapon)
+        self.enter()
+
+    def enter(self) -> None:
+        from o2em_core.keyboard import tap        # lazy: see the imports
+
+        self.typed = self.energies()
         tap(self.machine, "ENTER")
         self.run(3)
         if self.byte("phase") != self.symbols["PH_BATTLE"]:
             raise RuntimeError("the battle program did not start the battle")  # i18n: untranslated (a bug)
 
-    def fight(self, players: Sequence[Computer], limit: int) -> tuple[str, float]:
+    def fight(self, players: Sequence[Player], limit: int) -> tuple[str, float]:
         """Run until the battle ends: (winner red/blue/draw, length in seconds)."""
         frames = 0
         while self.byte("battle_result") == 0 and frames < limit:
@@ -101,54 +190,330 @@ class BattleBench:
             frames += 1
         return RESULTS.get(self.byte("battle_result"), "draw"), frames / self.machine.fps
 
+    def fought(self, players: Sequence[Player]) -> Fought:
+        """The battle that ``enter`` started, fought to its end."""
+        winner, seconds = self.fight(players, limit=int(max(self.typed) / 5 * self.machine.fps) + 1)
+        return Fought(winner, seconds, self.typed, self.energies(),
+                      hashlib.sha256(self.machine.frame.tobytes()).hexdigest())
 
-def play(pairing: str, sides: tuple[str, str], region: str, seed: int,
-         energy: int = ENERGY, level: str = LEVEL) -> tuple[str, float, str]:
-    """One battle from power-on: (winner, seconds, SHA-256 of the last frame)."""
-    from videopac.battle.computer import Computer    # lazy: see the imports
 
+def player(spec: str, side: int, symbols: dict[str, int], seed: int) -> Player:
+    """The player of one side: a computer level (easy, standard, hard), ``computer`` (the
+    standard one) or a script of SCRIPTS (``idle`` among them)."""
+    if spec in SCRIPTS:
+        return script(spec, side, symbols)
+    return computer.Computer(side, LEVEL if spec == "computer" else spec, symbols, seed=seed)
+
+
+def battle(pairing: str, sides: tuple[str, str], region: str, seed: int,
+           energy: int = ENERGY) -> Fought:
+    """One battle from power-on between the players ``sides`` (red's first)."""
     console = BattleBench(region)
     rng = random.Random(seed)
     console.start(pairing, energy, wait=rng.randrange(60))
-    players = [Computer(side, level, console.symbols, seed=seed)
-               for side, who in enumerate(sides) if who == "computer"]
-    winner, seconds = console.fight(players, limit=int(energy / 5 * console.machine.fps))
-    return winner, seconds, hashlib.sha256(console.machine.frame.tobytes()).hexdigest()
+    players = [player(spec, side, console.symbols, seed) for side, spec in enumerate(sides)]
+    return console.fought(players)
 
 
-def measure(battles: int, region: str, seed: int, progress: Progress | None = None,
-            pairings: tuple[str, ...] = PAIRINGS) -> dict[str, list[Tally]]:
-    """The table: for each pairing the tallies of the three kinds of match."""
+def play(pairing: str, sides: tuple[str, str], region: str, seed: int,
+         energy: int = ENERGY, level: str = LEVEL) -> tuple[str, float, str]:
+    """One battle from power-on, ``computer`` playing at ``level``: (winner, seconds, SHA-256 of
+    the last frame)."""
+    red, blue = (level if s == "computer" else s for s in sides)
+    fought = battle(pairing, (red, blue), region, seed, energy)
+    return fought.winner, fought.seconds, fought.frame_hash
+
+
+# ---- wars (rule 12) ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class WarRecord:
+    """One war by rule 12: its battles, the winner (red, blue or '' undecided), how it was
+    decided (a DECIDED key) and the energy each side had left."""
+    battles: tuple[tuple[str, Fought], ...]       # (pairing, battle)
+    winner: str
+    decided: str
+    left: tuple[int, int]
+
+    @property
+    def loser_left(self) -> int | None:
+        return self.left[1 - SIDES.index(self.winner)] if self.winner else None
+
+
+ROLES = ("attacker", "defender")                  # the ledger's names for red and blue
+
+
+def war(levels: tuple[str, str], region: str, seed: int, energy: int = WAR_ENERGY) -> WarRecord:
+    """A whole war between two computers (red at ``levels[0]``) as rule 12 has it: battles until
+    one side has won two, or a side's energy is gone, or three battles are over (then the
+    higher energy wins); each side picks at random among its weapons not destroyed in this war.
+    The war is judged by the ledger's own rule (board_ledger.rules.decided_role)."""
+    console = BattleBench(region)
+    rng = random.Random(seed)
+    players = [player(level, side, console.symbols, seed) for side, level in enumerate(levels)]
+    state = War(("red",), ("blue",), "", "balance", left={"attacker": energy, "defender": energy})
+    fought: list[tuple[str, Fought]] = []
+    while True:
+        pairing = "".join(rng.choice([w for w in "PST" if w not in state.destroyed[role]])
+                          for role in ROLES)
+        if fought:
+            console.next_battle(pairing, wait=rng.randrange(60))
+        else:
+            console.start(pairing, energy, wait=rng.randrange(60))
+        one = console.fought(players)
+        fought.append((pairing, one))
+        state.battles += 1
+        for role, weapon, side in zip(ROLES, pairing, SIDES):      # rule 12 B, F
+            if one.winner != side:
+                state.destroyed[role].add(weapon)
+            else:
+                state.wins[role] += 1
+        state.left = dict(zip(ROLES, one.after))
+        role = decided_role(state)
+        if role or state.battles >= 3 or 0 in one.after:
+            break
+    winner = SIDES[ROLES.index(role)] if role else ""
+    return WarRecord(tuple(fought), winner, how_decided(state, role), one.after)
+
+
+def how_decided(state: War, role: str) -> str:
+    """Which of rule 12's ways decided the war (a DECIDED key)."""
+    if not role:
+        return "undecided"
+    if 0 in state.left.values():
+        return "energy gone"
+    return "two wins" if max(state.wins.values()) >= 2 else "more energy"
+
+
+# ---- running many, in worker processes ---------------------------------------------------------
+Task = tuple[str, tuple[Any, ...]]              # ("battle" or "war", its arguments)
+
+
+def perform(task: Task) -> Fought | WarRecord:
+    """Play one task (in a worker process)."""
+    kind, args = task
+    if kind == "battle":
+        return battle(*args)
+    return war(*args)
+
+
+def run_all(tasks: Sequence[Task], jobs: int, progress: Progress | None = None,
+            labels: Sequence[str] = ()) -> list[Fought | WarRecord]:
+    """Every task played, ``jobs`` at a time in worker processes (1: in this one), the results
+    in the tasks' order, so the tables do not depend on ``jobs``."""
+    results: list[Fought | WarRecord] = []
+
+    def done(result: Fought | WarRecord) -> None:
+        results.append(result)
+        if progress:
+            progress(len(results), len(tasks), labels[len(results) - 1] if labels else "")
+
+    if jobs <= 1 or len(tasks) <= 1:
+        for task in tasks:
+            done(perform(task))
+        return results
+    # fork: the workers start with this process's modules (the core is not loaded here yet)
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    with context.Pool(min(jobs, len(tasks))) as pool:
+        for result in pool.imap(perform, tasks):
+            done(result)
+    return results
+
+
+# ---- the four tables ---------------------------------------------------------------------------
+@dataclass
+class Plan:
+    """What one run plays: the tasks, a label for each (for the bar), and how to read each
+    result into the tables."""
+    tasks: list[Task] = field(default_factory=list)
+    labels: list[str] = field(default_factory=list)
+    sinks: list[Callable[[Fought | WarRecord], None]] = field(default_factory=list)
+
+    def add(self, task: Task, label: str, sink: Callable[[Fought | WarRecord], None]) -> None:
+        self.tasks.append(task)
+        self.labels.append(label)
+        self.sinks.append(sink)
+
+    def run(self, jobs: int, progress: Progress | None = None) -> None:
+        for sink, result in zip(self.sinks, run_all(self.tasks, jobs, progress, self.labels)):
+            sink(result)
+
+
+def shown(pairing: str) -> str:
+    return f"{pairing[0]}–{pairing[1]}"
+
+
+def counting(tally: Tally, first_side: int = 0) -> Callable[[Fought | WarRecord], None]:
+    def sink(result: Fought | WarRecord) -> None:
+        assert isinstance(result, Fought)
+        tally.add(result, first_side)
+    return sink
+
+
+def plan_matches(plan: Plan, battles: int, region: str, seed: int, energy: int,
+                 pairings: Iterable[str]) -> dict[str, list[Tally]]:
+    """The default table: for each pairing the standard computer against an idle side, the other
+    way round, and against itself."""
     table = {p: [Tally() for _ in MATCHES] for p in pairings}
-    total, done = len(pairings) * len(MATCHES) * battles, 0
-    for pairing in pairings:
+    for pairing, tallies in table.items():
         for m, sides in enumerate(MATCHES):
             for n in range(battles):
-                winner, seconds, _frame_hash = play(pairing, sides, region, battle_seed(seed, pairing, m, n))
-                table[pairing][m].add(winner, seconds)
-                done += 1
-                if progress:
-                    progress(done, total, pairing)
+                task = ("battle", (pairing, sides, region, battle_seed(seed, pairing, m, n), energy))
+                plan.add(task, shown(pairing), counting(tallies[m]))
     return table
 
 
+def plan_levels(plan: Plan, levels: tuple[str, str], battles: int, region: str, seed: int,
+                energy: int, pairings: Iterable[str]) -> dict[str, Tally]:
+    """``levels[0]`` against ``levels[1]``: per pairing ``battles`` battles, the first level red
+    in the even ones and blue in the odd ones; the tallies are the first level's view."""
+    table = {p: Tally() for p in pairings}
+    for pairing, tally in table.items():
+        for n in range(battles):
+            first_side = n % 2
+            sides = levels if first_side == 0 else (levels[1], levels[0])
+            task = ("battle", (pairing, sides, region, battle_seed(seed, pairing, LEVELS_MATCH, n), energy))
+            plan.add(task, shown(pairing), counting(tally, first_side))
+    return table
+
+
+def plan_simple(plan: Plan, scripts: Sequence[str], battles: int, region: str, seed: int,
+                energy: int, pairings: Iterable[str]) -> dict[str, dict[str, Tally]]:
+    """Each scripted player against the standard computer: per pairing and script ``battles``
+    battles, the computer red in the even ones; the tallies are the computer's view."""
+    table = {p: {s: Tally() for s in scripts} for p in pairings}
+    for pairing, row in table.items():
+        for k, name in enumerate(scripts):
+            for n in range(battles):
+                first_side = n % 2
+                sides = (LEVEL, name) if first_side == 0 else (name, LEVEL)
+                number = SIMPLE_MATCH + list(SCRIPTS).index(name)
+                task = ("battle", (pairing, sides, region, battle_seed(seed, pairing, number, n), energy))
+                plan.add(task, f"{shown(pairing)} {name}", counting(row[name], first_side))
+    return table
+
+
+def plan_wars(plan: Plan, levels: tuple[str, str], wars: int, region: str, seed: int,
+              energy: int) -> list[WarRecord]:
+    """``wars`` whole wars, red at ``levels[0]`` and blue at ``levels[1]``."""
+    records: list[WarRecord] = []
+
+    def sink(result: Fought | WarRecord) -> None:
+        assert isinstance(result, WarRecord)
+        records.append(result)
+    for n in range(wars):
+        plan.add(("war", (levels, region, battle_seed(seed, "PP", WARS_MATCH, n), energy)),
+                 _("war"), sink)
+    return records
+
+
+def wars_summary(records: Sequence[WarRecord]) -> dict[str, object]:
+    """The wars in figures: wins, how they were decided, the loser's remaining energy, the
+    battles per war, and the energy spent and length of their battles."""
+    left = [r.loser_left for r in records if r.loser_left is not None]
+    battles = Tally()
+    for record in records:
+        for _pairing, fought in record.battles:
+            battles.add(fought)
+    seconds, red, blue = battles.medians()
+    return {
+        "wars": len(records),
+        "red_wins": sum(r.winner == "red" for r in records),
+        "blue_wins": sum(r.winner == "blue" for r in records),
+        "decided": {key: sum(r.decided == key for r in records) for key in DECIDED},
+        "median_loser_left": median(left),
+        "loser_left": sorted(left),
+        "median_battles": median([len(r.battles) for r in records]),
+        "battle_median_seconds": round(seconds, 1),
+        "battle_median_spent_red": red, "battle_median_spent_blue": blue,
+        "records": [{"winner": r.winner, "decided": r.decided, "left": list(r.left),
+                     "battles": [{"pairing": p, "winner": f.winner, "seconds": round(f.seconds, 2),
+                                  "spent": list(f.spent)} for p, f in r.battles]}
+                    for r in records],
+    }
+
+
+# ---- as text ----------------------------------------------------------------------------------
 def bar(done: int, total: int, label: str, width: int = 30) -> str:
     """The progress bar line: ``width`` cells, ``done`` of ``total`` filled, and ``label``."""
     filled = width * done // total
     return f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {label}"
 
 
+def markdown(head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    """An aligned Markdown table."""
+    widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
+
+    def line(cells: Sequence[str]) -> str:
+        return "| " + " | ".join(c.ljust(w) for c, w in zip(cells, widths)) + " |"
+    return "\n".join([line(head), "|" + "|".join("-" * (w + 2) for w in widths) + "|",
+                      *(line(r) for r in rows)])
+
+
 def text_table(table: dict[str, list[Tally]], battles: int) -> str:
-    """The table as aligned text (Markdown), one row per pairing."""
+    """The default table as aligned text (Markdown), one row per pairing: wins and mean length of
+    each kind of match, then the medians of the battles between two computers."""
     head = [_("pairing")] + [_("{match} (red/blue/draw, s)").format(match=_(name))
-                             for name in MATCH_NAMES]
+                             for name in MATCH_NAMES] + [
+        _("computer-computer: median s"), _("spent red"), _("spent blue")]
     rows = []
     for pairing, tallies in table.items():
-        cells = [f"{t.red}/{t.blue}/{t.draw}, {t.mean:.1f}" for t in tallies]
-        rows.append([f"{pairing[0]}–{pairing[1]}"] + cells)
-    widths = [max(len(r[i]) for r in [head] + rows) for i in range(len(head))]
+        cells = [f"{t.wins[0]}/{t.wins[1]}/{t.draws}, {t.mean:.1f}" for t in tallies]
+        seconds, red, blue = tallies[-1].medians()
+        rows.append([shown(pairing), *cells, f"{seconds:.1f}", f"{red:.0f}", f"{blue:.0f}"])
+    return markdown(head, rows)
 
-    def line(cells: list[str]) -> str:
-        return "| " + " | ".join(c.ljust(w) for c, w in zip(cells, widths)) + " |"
-    out = [line(head), "|" + "|".join("-" * (w + 2) for w in widths) + "|"]
-    return "\n".join(out + [line(r) for r in rows])
+
+def percent(share: float) -> str:
+    return f"{100 * share:.0f} %"
+
+
+def levels_table(table: dict[str, Tally], levels: tuple[str, str]) -> str:
+    """One level against another: per pairing and over all, each level's wins and share, the
+    draws, and the medians of length and energy spent by each level."""
+    a, b = (_(level) for level in levels)
+    head = [_("pairing"), _("{level} wins").format(level=a), _("{level} wins").format(level=b),
+            _("draws"), _("{level} share").format(level=a), _("{level} share").format(level=b),
+            _("median s"), _("spent {level}").format(level=a), _("spent {level}").format(level=b)]
+    rows = []
+    for label, t in [*((shown(p), t) for p, t in table.items()), (_("all"), total(table.values()))]:
+        seconds, first, second = t.medians()
+        rows.append([label, str(t.wins[0]), str(t.wins[1]), str(t.draws), percent(t.share(0)),
+                     percent(t.share(1)), f"{seconds:.1f}", f"{first:.0f}", f"{second:.0f}"])
+    return markdown(head, rows)
+
+
+def total(tallies: Iterable[Tally]) -> Tally:
+    out = Tally()
+    for t in tallies:
+        out = out.merged(t)
+    return out
+
+
+def simple_table(table: dict[str, dict[str, Tally]], scripts: Sequence[str]) -> str:
+    """The simple-player check: per pairing the standard computer's share of wins against each
+    script, and over all pairings."""
+    head = [_("pairing")] + list(scripts) + [_("all")]
+    rows = []
+    by_script = {s: total(row[s] for row in table.values()) for s in scripts}
+    for label, row in [*((shown(p), r) for p, r in table.items()), (_("all"), by_script)]:
+        rows.append([label] + [percent(row[s].share(0)) for s in scripts]
+                    + [percent(total(row.values()).share(0))])
+    legend = [f"- {name}: {_(SCRIPTS[name])}" for name in scripts]
+    return "\n".join([markdown(head, rows), "", *legend])
+
+
+def wars_table(summary: dict[str, object]) -> str:
+    """The wars in one table of figures."""
+    decided = summary["decided"]
+    assert isinstance(decided, dict)
+    rows = [[_("wars"), str(summary["wars"])],
+            [_("red won / blue won"), f"{summary['red_wins']} / {summary['blue_wins']}"],
+            *([_(DECIDED[key]), str(count)] for key, count in decided.items()),
+            [_("loser's remaining energy, median"), f"{summary['median_loser_left']:.0f}"],
+            [_("loser's remaining energy, each war"), " ".join(map(str, summary["loser_left"]))],  # type: ignore[call-overload]
+            [_("battles per war, median"), f"{summary['median_battles']:.1f}"],
+            [_("battle length, median s"), f"{summary['battle_median_seconds']:.1f}"],
+            [_("energy spent per battle, median red / blue"),
+             f"{summary['battle_median_spent_red']:.0f} / {summary['battle_median_spent_blue']:.0f}"]]
+    return markdown([_("wars by rule 12"), ""], rows)

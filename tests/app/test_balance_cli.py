@@ -1,0 +1,128 @@
+"""`videopac balance` and its tables through the command: level against level (--levels), the
+simple scripted players (--simple), whole wars by rule 12 (--wars), energy spent and length per
+pairing, worker processes (--jobs). Tiny counts: the figures are checked for consistency with
+each other and with the rules, never against numbers written here."""
+from __future__ import annotations
+
+import json
+import os
+
+from tests.app.test_computer_cli import videopac
+
+WEAPON_LETTERS = "PST"
+
+
+def balance_json(*argv: str) -> dict:
+    res = videopac("balance", "--json", *argv)
+    assert res.returncode == 0, res.stderr
+    return json.loads(res.stdout)
+
+
+def consistent(row: dict, first: str, second: str, battles: int, energy: int) -> None:
+    """One tally: every battle counted once, shares and medians within what can be."""
+    assert row[f"{first}_wins"] + row[f"{second}_wins"] + row["draws"] == battles
+    assert 0 < row["median_seconds"] <= energy / 5 + 1     # the bench's limit: energy / 5 s
+    for party in (first, second):
+        assert 0 <= row[f"median_spent_{party}"] <= energy
+
+
+def summed(rows: list[dict], key: str) -> int:
+    return sum(r[key] for r in rows)
+
+
+def test_levels_count_each_level_on_both_sides_and_add_up():
+    doc = balance_json("--levels", "hard,easy", "--battles", "2", "--pairings", "TT,PT",
+                       "--energy", "500")
+    levels = doc["levels"]
+    assert levels["levels"] == ["hard", "easy"] and list(levels["pairings"]) == ["TT", "PT"]
+    for row in levels["pairings"].values():
+        consistent(row, "first", "second", 2, 500)
+    rows = list(levels["pairings"].values())
+    for key in ("first_wins", "second_wins", "draws"):
+        assert levels["all"][key] == summed(rows, key)
+    assert "pairings" not in doc                 # only the table asked for is played
+    assert "videopac balance" in doc["command"] and "--levels hard,easy" in doc["command"]
+
+
+def test_simple_players_against_the_standard_computer():
+    doc = balance_json("--simple", "idle,fire", "--battles", "2", "--pairings", "TT",
+                       "--energy", "400")
+    simple = doc["simple"]
+    assert simple["scripts"] == ["idle", "fire"]
+    for name in ("idle", "fire"):
+        row = simple["pairings"]["TT"][name]
+        consistent(row, "computer", "script", 2, 400)
+        assert simple["all"][name] == row             # one pairing: the sum is the row
+    # the computer beats a side that never touches its controller, as red and as blue
+    assert simple["pairings"]["TT"]["idle"]["computer_wins"] == 2
+
+
+def destroyed_weapons(battle: dict, side: int) -> set[str]:
+    """Rule 12 B, F: the loser's weapon, both in a draw."""
+    winner = battle["winner"]
+    if winner == ("red", "blue")[side]:
+        return set()
+    return {battle["pairing"][side]}
+
+
+def test_wars_follow_rule_12():
+    """Each war: at most three battles, no destroyed weapon used again, the winner by two wins,
+    by the other's energy gone or by more energy after three battles; the loser's remaining
+    energy is what the last battle left it, and the median is of those."""
+    energy = 300
+    doc = balance_json("--wars", "--battles", "3", "--energy", str(energy), "--seed", "4")
+    wars = doc["wars"]
+    assert wars["levels"] == ["standard", "standard"] and wars["wars"] == 3
+    assert wars["red_wins"] + wars["blue_wins"] + wars["decided"]["undecided"] == 3
+    assert sum(wars["decided"].values()) == 3
+    losers = []
+    for record in wars["records"]:
+        battles = record["battles"]
+        assert 1 <= len(battles) <= 3
+        for side in (0, 1):
+            used: set[str] = set()
+            for battle in battles:
+                assert battle["pairing"][side] not in used
+                used |= destroyed_weapons(battle, side)
+        wins = {s: sum(b["winner"] == s for b in battles) for s in ("red", "blue")}
+        left = record["left"]
+        assert all(0 <= e <= energy for e in left)
+        assert left[0] == energy - sum(b["spent"][0] for b in battles)
+        winner = record["winner"]
+        if record["decided"] == "two wins":
+            assert wins[winner] == 2
+        elif record["decided"] == "energy gone":
+            assert left[("red", "blue").index(winner)] > 0 and 0 in left
+        elif record["decided"] == "more energy":
+            assert len(battles) == 3 and max(wins.values()) < 2
+            assert left[("red", "blue").index(winner)] > min(left)
+        if winner:
+            losers.append(left[1 - ("red", "blue").index(winner)])
+    assert sorted(losers) == wars["loser_left"]
+    if losers:
+        assert min(losers) <= wars["median_loser_left"] <= max(losers)
+
+
+def test_worker_processes_change_no_figure():
+    argv = ("--battles", "2", "--pairings", "TT", "--energy", "300", "--seed", "2")
+    one, two = (balance_json(*argv, "--jobs", jobs) for jobs in ("1", "2"))
+    assert one == two
+    for row in one["pairings"]["TT"].values():
+        consistent(row, "red", "blue", 2, 300)
+        assert row["median_seconds"] > 0
+
+
+def test_tables_as_text_in_english_and_german():
+    argv = ("balance", "--levels", "standard,easy", "--simple", "idle", "--battles", "1",
+            "--pairings", "TT", "--energy", "300")
+    english = videopac(*argv)
+    assert english.returncode == 0, english.stderr
+    lines = english.stdout.splitlines()
+    assert lines[0].startswith("videopac balance --battles 1")
+    assert "standard against easy" in english.stdout
+    assert any(line.startswith("| T–T") for line in lines)
+    assert any(line.startswith("| all") for line in lines)
+    assert "1/2" in english.stderr and "2/2" in english.stderr        # the bar
+    german = videopac(*argv, env={**os.environ, "LANGUAGE": "de"})
+    assert german.returncode == 0, german.stderr
+    assert "Standard gegen leicht" in german.stdout and "| alle" in german.stdout
