@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from videopac.battle.balance import BattleBench
 from videopac.battle.computer import PLANE, WORLD_H, WORLD_W, directions, read_sprite, wrap
+from videopac.battle.published import symbol_value
 from videopac.battle.scripted import SCRIPTS, TURN, script
 
 
@@ -18,6 +19,7 @@ class Frame:
     enemy: tuple[float, float]
     stick: tuple[int | None, bool]
     weapon: str
+    ping: bool                   # the sonar shows the submarines
 
 
 def watch(pairing: str, red: str, blue: str, seconds: float, wait: int = 0) -> list[Frame]:
@@ -26,6 +28,7 @@ def watch(pairing: str, red: str, blue: str, seconds: float, wait: int = 0) -> l
     console.start(pairing, 1000, wait=wait)
     players = [script(red, 0, console.symbols), script(blue, 1, console.symbols)]
     frames = []
+    ping_show = symbol_value(console.symbols, "PING_SHOW")
     for _n in range(int(seconds * console.machine.fps)):
         stick = players[0].decide(console.machine)
         console.machine.set_joystick(0, **directions(*stick))
@@ -34,7 +37,8 @@ def watch(pairing: str, red: str, blue: str, seconds: float, wait: int = 0) -> l
         vdc = console.machine.vdc_regs
         me, enemy = read_sprite(vdc, 0, centre=True), read_sprite(vdc, 1, centre=True)
         frames.append(Frame((me.sx, me.sy), me.shown, read_sprite(vdc, 2, centre=False).shown,
-                            (enemy.sx, enemy.sy), stick, PLANE if pairing[0] == "P" else ""))
+                            (enemy.sx, enemy.sy), stick, PLANE if pairing[0] == "P" else "",
+                            console.byte("ping_time") > ping_show))
         if console.byte("battle_result"):
             break
     return frames
@@ -97,8 +101,11 @@ def test_hide_keeps_away_from_a_charging_enemy():
 
 
 def test_a_hiding_submarine_keeps_moving_and_so_stays_submerged():
+    """Seen only while the sonar shows every submarine; one that waits shows its periscope."""
     hiding, idle = (watch("SS", kind, "idle", 4) for kind in ("hide", "idle"))
     assert all(f.stick[0] is not None for f in hiding[10:])          # never stops
-    assert sum(f.shown for f in hiding) < len(hiding) / 3            # seen at the pings only
+    assert any(f.ping for f in hiding)
+    # out of the pings it shows only while it gets going again (at 16 steps/s)
+    assert sum(f.shown and not f.ping for f in hiding) < len(hiding) / 10
     assert all(f.shown for f in idle)                                # the periscope stays up
     assert shots(hiding) == 0

@@ -36,6 +36,9 @@ PRESS, RELEASE = 2, 2          # a tap of the fire button: frames held, frames l
 MISSILE_HOLD = 50              # a submarine holds fire 1 s (50 frames): its missile flies
 TURN = 10                      # frames each direction of ``circle`` is held (0.2 s PAL)
 LOOK = 6                       # steps ahead ``hide`` checks that a direction is passable
+STILL = 50                     # frames held without moving (longer than a sonar ping, when a
+                               # submarine must stop): the way is blocked (by the map) ...
+STUCK = 25                     # ... and ``hide`` leaves that direction alone for as long
 
 
 class Player(Protocol):
@@ -82,6 +85,7 @@ class Script:
         self.enemy: tuple[float, float] | None = None
         self.me: tuple[float, float] = (0.0, 0.0)
         self.stick: int | None = None
+        self.still = 0                          # frames the stick was held and it stayed put
 
     def step(self, machine: Machine) -> None:
         """Look at the machine and set this side's joystick for the next frame."""
@@ -102,6 +106,8 @@ class Script:
         other = read_sprite(vdc, 1 - self.side, centre=True)
         if other.shown:                       # a diving submarine: where it was last seen
             self.enemy = (other.sx, other.sy)
+        still = mine.shown and (mine.sx, mine.sy) == self.me and self.stick is not None
+        self.still = self.still + 1 if still else 0
         if mine.shown:
             self.me = (mine.sx, mine.sy)
         elif self.stick is not None and self.world is not None:
@@ -155,6 +161,11 @@ class Circle(Script):
 class Hide(Script):
     name = "hide"
 
+    def __init__(self, side: int, symbols: dict[str, int]) -> None:
+        super().__init__(side, symbols)
+        self.stuck: dict[int, int] = {}         # direction -> until when it is not tried
+
+
     def choose(self, sight: Sight) -> tuple[int | None, bool]:
         if sight.enemy is None or self.world is None:
             return (self.t // TURN) % 2 * 4 if sight.weapon == SUB else None, False
@@ -163,7 +174,10 @@ class Hide(Script):
         x, y = sight.me
         # a plane turns along rows and columns (a diagonal hands it to the autopilot)
         moves = CARDINAL if sight.weapon == PLANE else range(8)
-        passable = [k for k in moves if passable_along(ok, x, y, k)]
+        if self.stick is not None and self.still >= STILL and sight.weapon != PLANE:
+            self.stuck[self.stick] = self.t + STUCK    # held against what the map hides
+        passable = [k for k in moves if passable_along(ok, x, y, k)
+                    and self.stuck.get(k, 0) <= self.t]
         if not passable:
             return None, False
 
