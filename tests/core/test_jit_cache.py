@@ -91,3 +91,19 @@ def test_a_first_start_on_a_terminal_shows_a_progress_bar(tmp_path) -> None:
     assert any("raster." in f for f in bars)
     shares = [int(f.split("]")[1].split("%")[0]) for f in bars]
     assert shares == sorted(shares) and shares[0] < 10 and shares[-1] == 100
+
+
+@pytest.mark.slow
+def test_python_m_o2em_core_builds_the_cache_a_start_then_uses(tmp_path) -> None:
+    """What ``make play`` runs during its set-up: afterwards a start compiles nothing."""
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path), PYTHONPATH=str(ROOT))
+    build = subprocess.run([sys.executable, "-m", "o2em_core"], cwd=ROOT, env=env,
+                           capture_output=True, text=True, timeout=900)
+    assert build.returncode == 0, build.stderr
+    assert build.stderr == FIRST_COMPILE_NOTICE + "\n"
+    assert any(tmp_path.rglob(jit_cache.ENTRY))
+    again = subprocess.run([sys.executable, "-m", "o2em_core"], cwd=ROOT, env=env,
+                           capture_output=True, text=True, timeout=900)
+    assert again.returncode == 0 and again.stderr == ""
+    start = _child(RUN_ONE_FRAME, {"NUMBA_CACHE_DIR": str(tmp_path)})
+    assert start.returncode == 0 and start.stderr == ""      # warm: nothing to compile
