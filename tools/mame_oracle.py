@@ -117,8 +117,8 @@ def available() -> bool:
 def _typing(typed: Sequence[tuple[int, str]]) -> str:
     """Lua lines that post each text to MAME's natural keyboard at the end of its frame."""
     for frame, text in typed:
-        if not (text.isascii() and text.isprintable()):
-            raise ValueError(f"cannot type {text!r}; give printable ASCII keys")
+        if not (text.isascii() and text.replace("\r", "").isprintable()):
+            raise ValueError(f"cannot type {text!r}; give printable ASCII keys (or \\r, ENTER)")
     post = "  if n == {} then manager.machine.natkeyboard:post({}) end"
     return "\n".join(post.format(int(frame), json.dumps(text)) for frame, text in typed)
 
