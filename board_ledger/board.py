@@ -19,7 +19,7 @@ import i18n
 from i18n import N_, _
 
 from board_ledger.errors import LedgerError, UnknownName
-from board_ledger.numbers import MAX_DIGITS, whole_number
+from board_ledger.numbers import MAX_DIGITS, clipped, whole_number
 
 
 #: the most a country may be worth: the PBR track printed on the board runs from 1 to 100
@@ -29,6 +29,8 @@ MAX_VALUE = 100
 #: the most countries a board may hold (the printed one has 43): every action looks at each country
 #: (the zone bonus, what may be done now), so a board file of 60,000 made each action take seconds
 MAX_COUNTRIES = 1000
+#: the most characters of a typed name a refusal repeats (a line may be megabytes long)
+NAME_SHOWN = 60
 
 
 @dataclass(frozen=True)
@@ -95,8 +97,8 @@ class Board:
         suggestion = self._suggest(key)
         if suggestion:
             raise UnknownName(_("unknown country '{name}' (did you mean '{suggestion}'?)").format(
-                name=name, suggestion=shown(suggestion)))
-        raise UnknownName(_("unknown country '{name}'").format(name=name))
+                name=clipped(name, NAME_SHOWN), suggestion=shown(suggestion)))
+        raise UnknownName(_("unknown country '{name}'").format(name=clipped(name, NAME_SHOWN)))
 
     def _suggest(self, key: str) -> str | None:
         """The country a mistyped name most likely means: the one whose name (or an alias) starts

@@ -23,7 +23,7 @@ from typing import Any, Callable
 from i18n import N_, _, ngettext
 
 from board_ledger import events as ev
-from board_ledger.board import MAX_VALUE, name_key, parse_board, shown, standard_board, unwritable
+from board_ledger.board import MAX_VALUE, NAME_SHOWN, name_key, parse_board, shown, standard_board, unwritable
 from board_ledger.numbers import clipped, whole_number
 from board_ledger.errors import LedgerError, NotationError, RuleError
 from board_ledger.state import ALLIED, CONQUERED, WEAPONS, Confrontation, Player, State, War, WarResult
@@ -71,7 +71,7 @@ def _player(s: State, name: str) -> str:
         if name_key(p.name) == name_key(name):
             return p.name
     raise RuleError(1, _("'{name}' is not a player in this game ({players})").format(
-        name=name, players=", ".join(s.names)))
+        name=clipped(name, NAME_SHOWN), players=", ".join(s.names)))
 
 
 def _country(s: State, name: str) -> str:
@@ -278,9 +278,10 @@ def _players(s: State, e: ev.Players) -> ev.Event:
     keys = [name_key(n) for n in e.names]
     for n in e.names:
         if keys.count(name_key(n)) > 1:
-            raise RuleError(1, _("two players are called {name}").format(name=n))
+            raise RuleError(1, _("two players are called {name}").format(name=clipped(n, NAME_SHOWN)))
         if name_key(n) in RESERVED_NAMES or "+" in n or not n.strip() or name_key(n).startswith(ev.COMPUTER):
-            raise RuleError(1, _("'{name}' cannot be a player's name (it is a word of the notation)").format(name=n))
+            raise RuleError(1, _("'{name}' cannot be a player's name (it is a word of the notation)").format(
+                name=clipped(n, NAME_SHOWN)))
         if unwritable(n):
             raise RuleError(1, _("a player's name cannot hold {what} (the notation is one action per "
                                  "line); choose another name").format(what=unwritable(n)))

@@ -561,3 +561,16 @@ def test_a_game_keeps_a_bounded_number_of_actions(tmp_path, monkeypatch):
             game.play(action)
     store.close()
     assert len(Store(path, write=False).load(create=False)[1].events) == 12
+
+
+def test_a_refusal_repeats_a_short_part_of_a_long_name(tmp_path):
+    """A REPL line may be 2 MiB: an unknown country or player of 100,000 letters was pasted whole
+    into the refusal sentence."""
+    long_name = "Q" * 100_000
+    res = ledger("--db", str(tmp_path / "g.sqlite"), stdin=(
+        f"players Anna Bert\nstart Anna\nhomeland Anna {long_name}\npass {long_name}\n"
+        f"players Anna {long_name}\n").encode())
+    refusals = [line for line in res.out.splitlines() if "refused" in line]
+    assert len(refusals) == 3 and all(len(line) < 300 for line in refusals), [r[:120] for r in refusals]
+    assert "unknown country 'QQQQ" in refusals[0] and "…'" in refusals[0]
+    assert "is not a player in this game" in refusals[1]
