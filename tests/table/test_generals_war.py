@@ -1,0 +1,39 @@
+"""Two computer generals fight a war on the battle program beside the ledger, as `play --ledger`
+shows it (videopac/table/generals.py): from SELECT GAME each types its side at program entry,
+ENTER, the computer battle opponents fight, SPACE brings the next battle, and the bridge's
+proposal is booked after the pause, nobody pressing a key."""
+from __future__ import annotations
+
+import pytest
+
+from board_ledger import notation
+from board_ledger.store import Store
+from videopac.battle.balance import BattleBench
+from videopac.table.bridge import Bridge, read
+from videopac.table.generals import Generals
+
+pytestmark = pytest.mark.slow
+
+
+def test_two_generals_fight_a_war_on_the_cartridge_and_book_it(tmp_path):
+    store = Store(str(tmp_path / "g.sqlite"))
+    gid, game = store.load()
+    for line in ("players cpu:hard:Anna cpu:easy:Bert", "start Anna", "homeland Anna Canada",
+                 "homeland Bert Mexico", "allies Anna -", "allies Bert -", "attack Bert India"):
+        game.play(notation.parse_line(line))
+    bench = BattleBench("pal")
+    bridge = Bridge(game)
+    generals = Generals(game, store, gid, bridge, bench.symbols, pause=0.1, fps=bench.machine.fps)
+    booked: list[str] = []
+    for _frame in range(60 * 60 * 50):              # a guard: an hour of play at most
+        bench.machine.run_frame()
+        snap = read(bench.machine, bench.symbols)
+        assert snap is not None
+        bridge.observe(snap)
+        booked += generals.frame(bench.machine, snap)
+        if game.state.war is None:
+            break
+    assert game.state.war is None, "the war was not booked"
+    assert booked[-1].startswith("war "), booked
+    assert all(line.startswith("battle ") for line in booked[:-1]) and len(booked) >= 3
+    store.close()
