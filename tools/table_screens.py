@@ -1,9 +1,11 @@
 """Screenshots of the ledger at the table into docs/screens/ (for docs/table.md and the README):
 `videopac play --ledger` with the panel beside the battle (program entry of a war, the proposal
-after three battles, an end-game confrontation, the winner) and `videopac ledger --window` with
+the end of a war, an end-game confrontation, the winner) and `videopac ledger --window` with
 a country clicked, during a war and with a long answer. Runs the built-in BIOS and battle
-cartridge under a virtual X display; the battles are scripted (keys typed, units placed through
-the cartridge's symbols, fire held). ``--lang de`` writes the German pictures (NAME-de.png).
+cartridge under a virtual X display; the war of the proposal is fought by two standard
+computer opponents (videopac/battle/computer.py, seeded), the other battles are scripted (keys
+typed, units placed through the cartridge's symbols and worn down to their last hit, fire
+held). ``--lang de`` writes the German pictures (NAME-de.png).
 
     python tools/table_screens.py [--out docs/screens] [--lang en|de]
 """
@@ -39,6 +41,9 @@ challenge Anna Bert
 battle T T Bert 100 0
 """
 RIGHT, LEFT = 0, 4
+
+
+WAR_SEED = 1                 # the computers' choices in the war of the proposal
 
 
 def cell(c: int, r: int) -> tuple[int, int]:
@@ -87,9 +92,34 @@ class Scene:
         for field, value in (("U_X", x), ("U_Y", y), ("U_DIR", direction)):
             self.m.xram[base + s[field]] = value
 
+    def wear(self) -> None:
+        """Both units down to their last hit (docs/conquest.md "Battles of manoeuvre")."""
+        s = self.table.symbols
+        armour = {1: s["ARMOUR_PLANE"], 2: s["ARMOUR_SUB"], 3: s["ARMOUR_TANK"]}
+        for weapon, hits in (("weapon_red", "HIT_RED"), ("weapon_blue", "HIT_BLUE")):
+            self.m.xram[s[hits]] = armour[int(self.m.iram[s[weapon]])] - 1
+
+    def computer_battle(self, keys: str, seed: int) -> int:
+        """Type the weapons, ENTER, and let two standard computers fight: the battle_result."""
+        from videopac.battle.computer import Computer
+        self.keys(*keys.split(), "ENTER")
+        s = self.table.symbols
+        players = [Computer(side, "standard", s, seed=seed) for side in (0, 1)]
+        for _ in range(50 * 300):
+            if self.m.iram[s["battle_result"]]:
+                break
+            for player in players:
+                player.step(self.m)
+            self.frames(1)
+        self.m.set_joystick(0)
+        self.m.set_joystick(1)
+        self.frames(80)
+        return int(self.m.iram[s["battle_result"]])
+
     def battle(self, keys: str, placing: dict, shooter: int | None) -> None:
         self.keys(*keys.split(), "ENTER")
         self.frames(3)
+        self.wear()
         for side, where in placing.items():
             self.place(side, *where)
         if shooter is not None:
@@ -166,11 +196,15 @@ def main() -> int:
         war = Scene(tmp / "war.sqlite", GAME)
         war.keys("SPACE", "R", "T", "2", "5", "0", "0", "B", "P", "2", "5", "0", "0")
         war.save(args.out / f"table-entry{suffix}.png")
-        war.battle("", {0: (*cell(7, 2), RIGHT), 1: (*cell(9, 2), LEFT)}, 0)
-        war.keys("SPACE")
-        war.battle("R P B T", {0: (*cell(7, 2), RIGHT), 1: (*cell(9, 2), LEFT)}, 1)
-        war.keys("SPACE")
-        war.battle("R S B S", {0: (*cell(4, 0), RIGHT), 1: (cell(4, 0)[0] + 4, cell(4, 0)[1] + 4, LEFT)}, 0)
+        wins = [0, 0]                          # rule 12: two won battles of three
+        for n, weapons in enumerate(("", "R P B T", "R S B S")):
+            if n:
+                war.keys("SPACE")
+            result = war.computer_battle(weapons, seed=WAR_SEED + n)
+            if result in (1, 2):
+                wins[result - 1] += 1
+            if max(wins) == 2:
+                break
         war.save(args.out / f"table-proposal{suffix}.png")
         war.session.control("confirm")
         war.save(args.out / f"table-booked{suffix}.png")
