@@ -253,7 +253,7 @@ def main(args: argparse.Namespace) -> int:
 def say_everywhere(session: Session, sentence: str) -> None:
     """A sentence the player must not miss (a recording that stopped): in the terminal that
     started play and on the screen."""
-    print(f"videopac play: {sentence}.", file=sys.stderr)
+    print(f"videopac play: {sentence}.", file=sys.stderr)   # i18n: untranslated (the sentence is)
     session.say(sentence)
 
 
