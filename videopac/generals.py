@@ -10,17 +10,20 @@ game ended, and every game is replayed from its notation to the same state (docs
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import multiprocessing
 import os
 import sys
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict
 from typing import Any
 
-from board_ledger import general
+from board_ledger import general, notation
 from board_ledger.computer_game import GameRun, play_game
+from board_ledger.errors import LedgerError, StoreError
+from board_ledger.store import Store
 from i18n import N_, _
 from videopac import UsageError
 from videopac.battle import headless
@@ -45,23 +48,30 @@ def _one(job: tuple[int, list[str]]) -> GameRun:
 
 
 def run(games: int, levels: Sequence[str], seed: int, workers: int,
-        progress: Callable[[int, int], None] | None = None,
+        progress: Callable[[GameRun, int, int], None] | None = None,
         play: Callable[[tuple[int, list[str]]], GameRun] = _one) -> list[GameRun]:
-    """Play ``games`` games on ``workers`` processes; the runs in game order."""
+    """Play ``games`` games on ``workers`` processes; ``progress`` hears of each game as it ends;
+    the runs in game order."""
     jobs = [(seed * 1000 + g, seats_of(levels, g)) for g in range(games)]
     done: list[GameRun] = []
-    if workers <= 1:
-        for job in jobs:
-            done.append(play(job))
+    with contextlib.ExitStack() as stack:
+        if workers <= 1:
+            results: Iterable[GameRun] = map(play, jobs)
+        else:
+            pool = stack.enter_context(multiprocessing.get_context("spawn").Pool(workers))
+            results = pool.imap_unordered(play, jobs)
+        for result in results:
+            done.append(result)
             if progress:
-                progress(len(done), games)
-    else:
-        with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            for result in pool.imap_unordered(play, jobs):
-                done.append(result)
-                if progress:
-                    progress(len(done), games)
+                progress(result, len(done), games)
     return sorted(done, key=lambda r: r.seed)
+
+
+def keep(store: Store, game: GameRun) -> int:
+    """Store a finished game in the game file as a new game (`videopac ledger export --game N`
+    shows it); its number."""
+    events = [e for e in (notation.parse_line(line) for line in game.text.splitlines()) if e is not None]
+    return store.add_game(events)
 
 
 def summary(runs: list[GameRun], levels: Sequence[str]) -> dict[str, Any]:
@@ -134,6 +144,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, metavar="N",
                         help=_("worker processes (default: one per core)"))
     parser.add_argument("--json", action="store_true", help=_("write the table as JSON"))
+    parser.add_argument("--db", metavar=_("FILE"), help=_("also keep every game in this ledger file, "
+                        "one game each as it ends (videopac ledger export --db FILE --game N)"))
 
 
 def parse_levels(text: str, players: int) -> list[str]:
@@ -162,12 +174,27 @@ def main(args: argparse.Namespace) -> int:
         print(f"{PROG}: {exc}.", file=sys.stderr)
         return 2
 
-    def progress(done: int, total: int) -> None:
+    try:
+        store = Store(args.db) if args.db else None
+    except LedgerError as exc:
+        print(f"{PROG}: {str(exc).rstrip('.')}.", file=sys.stderr)
+        return exc.code if isinstance(exc, StoreError) else 2
+
+    def progress(game: GameRun, done: int, total: int) -> None:
+        if store is not None:
+            keep(store, game)
         print(bar(done, total, _("games")), end="", file=sys.stderr, flush=True)
         if done == total:
             print(file=sys.stderr)
 
-    runs = run(args.games, levels, args.seed, min(args.workers, args.games), progress)
+    try:
+        runs = run(args.games, levels, args.seed, min(args.workers, args.games), progress)
+    except LedgerError as exc:
+        print(f"\n{PROG}: {str(exc).rstrip('.')}.", file=sys.stderr)
+        return 1
+    finally:
+        if store is not None:
+            store.close()
     table = summary(runs, levels)
     if args.json:
         table["runs"] = [{k: v for k, v in asdict(r).items() if k != "text"} for r in runs]

@@ -29,8 +29,9 @@ def test_a_bad_option_is_one_sentence(args, sentence):
 
 
 @pytest.mark.slow
-def test_two_games_on_two_workers_end_and_replay():
-    res = generals("--games", "2", "--players", "2", "--levels", "hard,easy", "--seed", "3", "--json",
+def test_two_games_on_two_workers_end_and_replay(tmp_path):
+    db = tmp_path / "games.sqlite"
+    res = generals("--games", "2", "--players", "2", "--levels", "hard,easy", "--seed", "3", "--json", "--db", str(db),
                    timeout=1800)
     assert res.returncode == 0, res.stderr
     table = json.loads(res.stdout)
@@ -40,3 +41,8 @@ def test_two_games_on_two_workers_end_and_replay():
     assert all(run["battles"] > 0 and run["seats"] in (["hard", "easy"], ["easy", "hard"])
                for run in table["runs"])
     assert "2/2" in res.stderr                      # the progress bar
+    from board_ledger.store import Store
+    kept = Store(str(db), create=False, write=False)
+    assert kept.games() == [1, 2]                   # every game kept, each replays as it was stored
+    assert all(kept.load(n)[1].state.phase == "over" for n in (1, 2))
+    kept.close()
