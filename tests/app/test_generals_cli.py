@@ -9,6 +9,8 @@ import sys
 
 import pytest
 
+from board_ledger.store import Store
+
 
 def generals(*args: str, timeout: float = 60) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "videopac", "--lang", "en", "generals", *args],
@@ -41,7 +43,6 @@ def test_two_games_on_two_workers_end_and_replay(tmp_path):
     assert all(run["battles"] > 0 and run["seats"] in (["hard", "easy"], ["easy", "hard"])
                for run in table["runs"])
     assert "2/2" in res.stderr                      # the progress bar
-    from board_ledger.store import Store
     kept = Store(str(db), create=False, write=False)
     assert kept.games() == [1, 2]                   # every game kept, each replays as it was stored
     assert all(kept.load(n)[1].state.phase == "over" for n in (1, 2))
