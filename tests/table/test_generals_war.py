@@ -37,3 +37,30 @@ def test_two_generals_fight_a_war_on_the_cartridge_and_book_it(tmp_path):
     assert booked[-1].startswith("war "), booked
     assert all(line.startswith("battle ") for line in booked[:-1]) and len(booked) >= 3
     store.close()
+
+
+SMALL = """zone,position,country,pbu
+1,1,Atlantis,10
+1,2,Lemuria,2
+2,1,Borealis,10
+2,2,Cyrene,4
+3,1,Dorado,3
+3,2,Elysium,2
+4,1,Fjordland,6
+4,2,Gondwana,5
+"""
+
+
+def test_a_whole_four_player_game_with_every_battle_on_the_cartridge_ends_and_replays():
+    """Issue 27's evidence: four generals, every battle fought headless on the battle program
+    (videopac/battle/headless.py), a winner, and the notation replays to the same state. On a
+    board of eight countries, so that the end game's many battles stay few."""
+    from board_ledger.board import parse_board
+    from board_ledger.computer_game import play_game
+    from videopac.battle import headless
+
+    run = play_game(5, ["hard", "easy", "standard", "random"], headless.fight,
+                    board=parse_board(SMALL, "small.csv"))
+    assert run.ending in ("rule 22", "rule 19") and run.winner is not None
+    assert run.replayed and run.battles > 0
+    assert run.text.splitlines()[1] == "players cpu:hard:Anna cpu:easy:Bert cpu:Carla cpu:random:Dora"
