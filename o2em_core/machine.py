@@ -101,7 +101,7 @@ class Machine:
         self._regs = self._new_regs()
         self._work = raster.new_work()      # the frame, then the compositor scratch
         self.frame = np.zeros((HEIGHT, WIDTH), dtype=np.uint8)
-        self._rgb = palette.LineCache(HEIGHT, WIDTH)   # frame_rgb converts changed lines only
+        self._rgb: palette.LineCache | None = None    # made by the first frame_rgb
         self._snd = self._new_sound()
         self._audio = np.zeros(sound.AUDIO_CAPACITY, dtype=np.int16)
         self._audio_len = 0
@@ -160,6 +160,8 @@ class Machine:
         if address_of(out) % 8 or not out.flags.c_contiguous or out.shape != (HEIGHT, WIDTH, 3):
             palette.fill_rgb(self.frame, out)   # checks the shape; any 4-byte aligned buffer
         else:
+            if self._rgb is None:
+                self._rgb = palette.LineCache(HEIGHT, WIDTH)
             self._rgb.fill(self.frame, out)
         return out
 
