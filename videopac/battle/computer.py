@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import math
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -319,6 +320,8 @@ class Computer:
         self.goal_key: tuple[tuple[int, int]] | None = None
         self.launched = -1
         self.missile_since = 0
+        self.shot_trail: collections.deque[tuple[int, float, float]] = collections.deque(maxlen=4)
+        self.fire_line: tuple[int, int] | None = None     # (direction, t) of the enemy's shells
         self.wander: tuple[float, float] | None = None
         # each battle its own temper: how quick, when it starts, which routes it prefers; drawn
         # in 50 Hz frames and turned into the region's frames by decide() (``_frames``)
@@ -366,6 +369,13 @@ class Computer:
         self.t += 1
         if not self.enemy_shot.shown:
             self.missile_since = self.t          # (or shell): when it was last not there
+            self.shot_trail.clear()
+        else:
+            self.shot_trail.append((self.t, self.enemy_shot.sx, self.enemy_shot.sy))
+            t0, x0, y0 = self.shot_trail[0]
+            if self.t - t0 >= 2:
+                self.fire_line = (aim_direction(self.enemy_shot.sx - x0, self.enemy_shot.sy - y0),
+                                  self.t)
         if self.t == 3 or self.t == 30:
             self.world = World(machine.frame, [(s.sx, s.sy) for s in (mine, other) if s.shown])
         if other.shown:
@@ -541,6 +551,7 @@ class Computer:
 
         def goals() -> np.ndarray:
             spots = self._goals_aligned(w.tank_ok, self.range[TANK] - 3, 8, blocked)
+            spots &= ~self._in_fire_line(e)
             if not spots.any() and ok.any():          # out of reach: as near as the land goes
                 far = np.maximum(np.abs(e[0] - NODE_X[None, :]), np.abs(e[1] - NODE_Y[:, None]))
                 spots = ok & (far <= far[ok].min() + 2)
@@ -552,6 +563,19 @@ class Computer:
                 return None, False
         self.heading = d
         return d, False
+
+    def _in_fire_line(self, e: tuple[float, float, float, float]) -> np.ndarray:
+        """Nodes in the line the enemy tank or plane has fired along in the last 3 s (one that
+        keeps firing one way covers that line: the spots beside it are safe, docs/conquest.md)."""
+        lined = np.zeros((ROWS, COLS), dtype=bool)
+        if self.enemy_weapon == SUB or self.fire_line is None or \
+                self.t - self.fire_line[1] > self._frames(150):
+            return lined
+        d = self.fire_line[0]
+        ux, uy = DX[d] / math.hypot(DX[d], DY[d]), DY[d] / math.hypot(DX[d], DY[d])
+        rx, ry = NODE_X[None, :] - e[0], NODE_Y[:, None] - e[1]
+        along, across = rx * ux + ry * uy, np.abs(rx * uy - ry * ux)
+        return (along > 0) & (along < self.range[self.enemy_weapon] + 16) & (across < 10)
 
     # -- plane
     def _plane(self) -> tuple[int | None, bool]:
@@ -585,7 +609,8 @@ class Computer:
         d = self._head_on(e, x, y, safe)
         if d is None:
             d = self._route_step(free, lambda: self._goals_aligned(~w.out, self.range[PLANE] - 10, 10,
-                                                                   outside, diagonal=False),
+                                                                   outside, diagonal=False)
+                                 & ~self._in_fire_line(e),
                                  (node_of(e[0], e[1]),), CARDINAL, wraps=True)
         if d is None or clear[d] < 3:
             d = self.heading if self.heading in safe else max(safe, key=clear.__getitem__)
