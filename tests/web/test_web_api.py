@@ -5,6 +5,7 @@ import json
 import re
 import socket
 import threading
+import time
 from importlib import resources
 
 import pytest
@@ -261,3 +262,43 @@ def test_the_file_replays_to_what_the_phones_show(live, db):
     assert {"kind": "paid_out", "player": "Carla", "amount": 1300} in view["log"][0]["effects"]
     assert "Carla erhält 1300 aus der Kriegskasse" in view["log"][0]["text"]["de"]
     assert [b["winner"] for b in view["log"][2]["effects"] if b["kind"] == "battle"] == [None]   # the draw
+
+
+def test_the_chart_speaks_each_phones_language(live):
+    setup(live.port)
+    for accept, words in (("de-DE,de;q=0.9", ("Machtbasisregister", "Aktionen")),
+                          ("en-GB", ("Power Base Record", "actions")), ("de", ("Machtbasisregister",))):
+        status, headers, body = request(live.port, "GET", "/chart.svg", headers={"accept-language": accept})
+        assert status == 200 and headers["content-type"].startswith("image/svg+xml")
+        assert all(word in body.decode("utf-8") for word in words), (accept, body[:300])
+
+
+def test_the_server_keeps_following_the_file_when_one_look_at_it_fails(db, monkeypatch, capfd):
+    import videopac.books.connections as connections
+    from board_ledger.seats import Seats
+    looks = []
+
+    def tripping(self):
+        looks.append(1)
+        raise RuntimeError("a general tripped")
+
+    monkeypatch.setattr(Seats, "tick", tripping)
+    monkeypatch.setattr(connections.REPORT, "last", {})
+    with RunningServer(db) as live:
+        phone = Follower(live.port)
+        try:
+            phone.wait(lambda v: True)
+            deadline = time.monotonic() + 20
+            while len(looks) < 2 and time.monotonic() < deadline:   # the watcher looked and tripped
+                time.sleep(0.05)
+            store = Store(db)                    # the terminal ledger books beside the server
+            try:
+                game_id, game = store.load()
+                store.apply(game_id, fold_line("players Anna Bert"), game)
+            finally:
+                store.close()
+            assert phone.wait(lambda v: v["seq"] == 1)["players"]
+        finally:
+            phone.close()
+    err = capfd.readouterr().err
+    assert err.count("a general tripped") == 1 and "Traceback" not in err, err

@@ -109,6 +109,7 @@ class SharedGame:
         self.version = 0
         self.ending = False
         self._view: tuple[int, str] | None = None
+        self._charts: tuple[int, dict[str, str]] = (-1, {})
         self._wrong: dict[str, list[float]] = {}
 
     def close(self) -> None:
@@ -152,19 +153,35 @@ class SharedGame:
             self._view = (self.version, json.dumps(data, ensure_ascii=False, separators=(",", ":")))
         return self._view[1]
 
+    def chart_svg(self, lang: str) -> str:
+        """The PBR chart with its words in ``lang``, drawn once per change and language (the page
+        asks for it after every change)."""
+        if self._charts[0] != self.version:
+            self._charts = (self.version, {})
+        charts = self._charts[1]
+        if lang not in charts:
+            with speaking(lang):
+                charts[lang] = pbr_svg(self.game.states)
+        return charts[lang]
+
     async def watch(self) -> None:
-        """Notice actions booked by other processes on the same file."""
+        """Notice actions booked by other processes on the same file, and let the computer seats
+        move. Whatever goes wrong in one look is told and the next look comes: a watcher that
+        stopped would leave the phones on an old state for good."""
         while True:
             await asyncio.sleep(POLL_SECONDS)
             async with self.lock:
+                changed = False
                 try:
                     changed = self.refresh()
                     changed = bool(self.seats.tick()) or changed   # a computer seat's move
                 except (LedgerError, sqlite3.Error) as exc:
                     REPORT.say("unreadable", _("the game file cannot be read now ({reason}); the "
                                                "phones keep the last state").format(reason=exc))
-                    continue
-            if changed:
+                except Exception as exc:        # noqa: BLE001 - told; the watch goes on
+                    REPORT.say("watch", _("a look at the game file failed unexpectedly ({reason}); "
+                                          "the server looks again").format(reason=f"{type(exc).__name__}: {exc}"))
+            if changed:                         # what was taken in before a failure is sent on
                 self.announce()
 
     # -- who may book -------------------------------------------------------------------------
@@ -326,7 +343,7 @@ async def state(request: Request) -> Response:
 
 async def chart(request: Request) -> Response:
     table = _table(request)
-    return Response(pbr_svg(table.game.states), media_type="image/svg+xml",
+    return Response(table.chart_svg(phone_language(request)), media_type="image/svg+xml",
                     headers={"cache-control": "no-store"})
 
 
