@@ -575,7 +575,9 @@ class Computer:
         ux, uy = DX[d] / math.hypot(DX[d], DY[d]), DY[d] / math.hypot(DX[d], DY[d])
         rx, ry = NODE_X[None, :] - e[0], NODE_Y[:, None] - e[1]
         along, across = rx * ux + ry * uy, np.abs(rx * uy - ry * ux)
-        return (along > 0) & (along < self.range[self.enemy_weapon] + 16) & (across < 10)
+        reach = self.range[TANK if self.enemy_weapon == TANK else PLANE] + 16
+        line: np.ndarray = (along > 0) & (along < reach) & (across < 10)
+        return line
 
     # -- plane
     def _plane(self) -> tuple[int | None, bool]:
