@@ -15,6 +15,7 @@ import time
 import pytest
 
 import videopac.books.connections as connections
+from videopac.books.web import usable_host
 from tests.web.web_helpers import CODE, HOST, Follower, RunningServer, ServeProcess, book, request, state, \
     stored_events
 
@@ -61,6 +62,7 @@ def limit_files() -> None:
     resource.setrlimit(resource.RLIMIT_NOFILE, (64, 64))
 
 
+@pytest.mark.slow
 def test_a_thousand_unfinished_requests_under_ulimit_64_leave_the_phones_answered_and_the_terminal_calm(db):
     with ServeProcess(db, preexec=limit_files) as served:
         held = unfinished(served.port, 500) + unfinished(served.port, 500, body=True)
@@ -186,7 +188,11 @@ def test_a_dropped_phone_and_a_stop_with_a_booking_in_flight_end_quietly_and_boo
 
 
 def test_host_must_be_an_address_to_listen_on(db):
-    for host in ["", " ", "0", "127.1", "http://x", "a b"]:
+    for host in ["", " ", "0", "127.1", "http://x", "a b", "host:80", "x" * 300]:
+        assert not usable_host(host), host
+    for host in ["127.0.0.1", "0.0.0.0", "::", "[::1]", "localhost", "mypc.local", "tisch-2"]:
+        assert usable_host(host), host
+    for host in ["", "0"]:                      # '' and '0' listened on every interface
         result = subprocess.run(COMMAND + ["--db", db, "--port", "0", "--host", host],
                                 capture_output=True, text=True, timeout=60)
         assert result.returncode == 2, (host, result.stdout)
