@@ -12,9 +12,9 @@ from typing import Any
 from i18n import _
 from videopac import UsageError, fail
 from videopac.battle.balance import (
-    LEVEL, LEVELS, MATCH_NAMES, PAIRINGS, WAR_ENERGY, Plan, bar, levels_table, plan_levels,
-    plan_matches, plan_simple, plan_wars, simple_table, text_table, total, wars_summary,
-    wars_table)
+    LEVEL, LEVELS, MATCH_NAMES, PAIRINGS, WAR_ENERGY, EndRecord, Plan, WarRecord, bar,
+    endgame_summary, endgame_table, levels_table, plan_levels, plan_matches, plan_series,
+    plan_simple, simple_table, text_table, total, wars_summary, wars_table)
 from videopac.battle.scripted import SCRIPTS
 
 PROG = "videopac balance"
@@ -41,6 +41,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--wars", action="store_true",
                         help=_("whole wars by rule 12 between two computers (the levels of "
                                "--levels, else standard): the loser's remaining energy"))
+    parser.add_argument("--endgame", action="store_true",
+                        help=_("confrontations of the end game by rule 21 between two computers "
+                               "(the levels of --levels, else standard), battles until a side's "
+                               "energy is gone: how many battles it takes (use --energy 5500 for "
+                               "PBR 55)"))
     parser.add_argument("--simple", nargs="?", const=",".join(SCRIPTS), metavar="NAMES",
                         help=_("the simple scripted players ({names}) against the standard "
                                "computer: the computer's share of wins").format(
@@ -109,6 +114,8 @@ def command_line(args: argparse.Namespace, pairings: tuple[str, ...]) -> str:
         words += ["--levels", args.levels]
     if args.wars:
         words.append("--wars")
+    if args.endgame:
+        words.append("--endgame")
     if args.simple:
         words += ["--simple", args.simple]
     return " ".join(words)
@@ -131,11 +138,13 @@ def main(args: argparse.Namespace) -> int:
 
     common = (args.region, args.seed, args.energy)
     plan = Plan()
-    default = not (levels or args.wars or scripts)
+    default = not (levels or args.wars or args.endgame or scripts)
+    fighters = levels or (LEVEL, LEVEL)
     matches = plan_matches(plan, args.battles, *common, pairings) if default else None
     against = plan_levels(plan, levels, args.battles, *common, pairings) if levels else None
     simple = plan_simple(plan, scripts, args.battles, *common, pairings) if scripts else None
-    records = plan_wars(plan, levels or (LEVEL, LEVEL), args.battles, *common) if args.wars else None
+    wars = plan_series(plan, "war", fighters, args.battles, *common) if args.wars else None
+    ends = plan_series(plan, "endgame", fighters, args.battles, *common) if args.endgame else None
     plan.run(args.jobs, progress)
 
     document: dict[str, Any] = {"battles": args.battles, "region": args.region, "seed": args.seed,
@@ -155,9 +164,12 @@ def main(args: argparse.Namespace) -> int:
             "scripts": list(scripts),
             "pairings": {p: {s: t.as_dict(names) for s, t in row.items()} for p, row in simple.items()},
             "all": {s: total(row[s] for row in simple.values()).as_dict(names) for s in scripts}}
-    summary = wars_summary(records) if records is not None else None
+    summary = wars_summary([r for r in wars if isinstance(r, WarRecord)]) if wars is not None else None
     if summary is not None:
-        document["wars"] = {"levels": list(levels or (LEVEL, LEVEL)), **summary}
+        document["wars"] = {"levels": list(fighters), **summary}
+    end = endgame_summary([r for r in ends if isinstance(r, EndRecord)]) if ends is not None else None
+    if end is not None:
+        document["endgame"] = {"levels": list(fighters), **end}
     if args.json:
         print(json.dumps(document, indent=1, ensure_ascii=False))
         return 0
@@ -177,7 +189,11 @@ def main(args: argparse.Namespace) -> int:
         print(simple_table(simple, scripts))
     if summary is not None:
         print("\n" + _("{n} wars, red {a} against blue {b}, {energy} units each").format(
-            n=args.battles, a=_((levels or (LEVEL, LEVEL))[0]), b=_((levels or (LEVEL, LEVEL))[1]),
-            energy=args.energy))
+            n=args.battles, a=_(fighters[0]), b=_(fighters[1]), energy=args.energy))
         print(wars_table(summary))
+    if end is not None:
+        print("\n" + _("{n} confrontations of the end game, red {a} against blue {b}, {energy} "
+                       "units each").format(n=args.battles, a=_(fighters[0]), b=_(fighters[1]),
+                                            energy=args.energy))
+        print(endgame_table(end))
     return 0

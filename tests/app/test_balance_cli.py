@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 import os
 
+import pytest
+
 from tests.app.test_computer_cli import videopac
 
 WEAPON_LETTERS = "PST"
@@ -103,6 +105,7 @@ def test_wars_follow_rule_12():
         assert min(losers) <= wars["median_loser_left"] <= max(losers)
 
 
+@pytest.mark.slow
 def test_worker_processes_change_no_figure():
     argv = ("--battles", "2", "--pairings", "TT", "--energy", "300", "--seed", "2")
     one, two = (balance_json(*argv, "--jobs", jobs) for jobs in ("1", "2"))
@@ -123,6 +126,33 @@ def test_tables_as_text_in_english_and_german():
     assert any(line.startswith("| T–T") for line in lines)
     assert any(line.startswith("| all") for line in lines)
     assert "1/2" in english.stderr and "2/2" in english.stderr        # the bar
-    german = videopac(*argv, env={**os.environ, "LANGUAGE": "de"})
+    german = videopac("balance", "--levels", "standard,easy", "--battles", "1", "--pairings",
+                      "TT", "--energy", "200", env={**os.environ, "LANGUAGE": "de"})
     assert german.returncode == 0, german.stderr
     assert "Standard gegen leicht" in german.stdout and "| alle" in german.stdout
+    assert "Anteil Standard" in german.stdout
+
+
+def test_endgame_goes_on_until_a_side_has_no_energy():
+    """Rule 21: battles until one side's energy is gone, a weapon lost in a battle not used in
+    the next one; the survivor's remaining energy is what the last battle left it."""
+    energy = 400
+    doc = balance_json("--endgame", "--battles", "2", "--energy", str(energy), "--seed", "1")
+    end = doc["endgame"]
+    assert end["confrontations"] == 2 and "wars" not in doc
+    assert end["red_survived"] + end["blue_survived"] + end["unfinished"] == 2
+    survivors = []
+    for record in end["records"]:
+        battles = record["battles"]
+        assert len(battles) <= end["most_battles"]
+        for before, after in zip(battles, battles[1:]):
+            for side in (0, 1):
+                assert after["pairing"][side] not in destroyed_weapons(before, side)
+        left = record["left"]
+        for side in (0, 1):
+            assert left[side] == energy - sum(b["spent"][side] for b in battles)
+        if record["winner"]:
+            assert 0 in left and left[("red", "blue").index(record["winner"])] > 0
+            survivors.append(max(left))
+    if survivors:
+        assert min(survivors) <= end["median_survivor_left"] <= max(survivors)

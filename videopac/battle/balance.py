@@ -2,10 +2,11 @@
 `videopac balance` command is videopac/balance.py; docs/conquest.md, *The balance, measured*).
 
 Every battle is played from power-on through the keyboard and the joysticks alone, in worker
-processes, and reported per pairing: who won, the length and the energy each side spent. Four
-kinds of table: the standard computer against an idle side and against itself (the default),
-one level against another (``levels``), whole wars by rule 12 (``wars``), and the simple scripted
-players of videopac/battle/scripted.py against the standard computer (``simple``).
+processes, and reported per pairing: who won, the length and the energy each side spent. The
+tables: the standard computer against an idle side and against itself (the default),
+one level against another (``levels``), whole wars by rule 12 (``wars``) and the end game's
+confrontations by rule 21 (``endgame``), and the simple scripted players of
+videopac/battle/scripted.py against the standard computer (``simple``).
 """
 from __future__ import annotations
 
@@ -41,9 +42,9 @@ SIDES = ("red", "blue")
 LEVEL = "standard"
 LEVELS = tuple(computer.LEVELS)
 N_("easy"), N_("standard"), N_("hard")            # the levels, shown translated
-N_("all"), N_("war")
 # the match numbers in the battles' seeds: 0-2 the default table's MATCHES, then these
 LEVELS_MATCH, WARS_MATCH, SIMPLE_MATCH = 3, 4, 5
+ENDGAME_MATCH = SIMPLE_MATCH + len(SCRIPTS)
 # how a war was decided (rule 12 A, G, C), the JSON keys, shown translated
 DECIDED = {"two wins": N_("two wins"), "energy gone": N_("energy gone"),
            "more energy": N_("more energy"), "undecided": N_("undecided")}
@@ -240,6 +241,42 @@ class WarRecord:
 
 
 ROLES = ("attacker", "defender")                  # the ledger's names for red and blue
+END_BATTLES = 100                                 # an end game stops here, whatever is left
+
+
+class Campaign:
+    """Battles one after the other on one console between two computers (red at ``levels[0]``),
+    as a war or the end game has them: after each, SPACE leads back to program entry, which
+    keeps the remaining energies (rule 12E), and both sides choose new weapons."""
+
+    def __init__(self, levels: tuple[str, str], region: str, seed: int, energy: int) -> None:
+        self.console = BattleBench(region)
+        self.random = random.Random(seed)
+        self.players = [player(level, side, self.console.symbols, seed)
+                        for side, level in enumerate(levels)]
+        self.energy = energy
+        self.fought: list[tuple[str, Fought]] = []
+
+    def choose(self, banned: tuple[Iterable[str], Iterable[str]]) -> str:
+        """The pairing: each side a weapon at random, none of those ``banned`` for it."""
+        return "".join(self.random.choice([w for w in "PST" if w not in out]) for out in banned)
+
+    def battle(self, pairing: str) -> Fought:
+        """The next battle, fought to its end."""
+        wait = self.random.randrange(60)
+        if self.fought:
+            self.console.next_battle(pairing, wait=wait)
+        else:
+            self.console.start(pairing, self.energy, wait=wait)
+        one = self.console.fought(self.players)
+        self.fought.append((pairing, one))
+        return one
+
+
+def lost(pairing: str, winner: str) -> tuple[set[str], set[str]]:
+    """The weapons destroyed in a battle, red's and blue's: the loser's, both in a draw."""
+    red, blue = ({weapon} if winner != side else set() for weapon, side in zip(pairing, SIDES))
+    return red, blue
 
 
 def war(levels: tuple[str, str], region: str, seed: int, energy: int = WAR_ENERGY) -> WarRecord:
@@ -247,32 +284,48 @@ def war(levels: tuple[str, str], region: str, seed: int, energy: int = WAR_ENERG
     one side has won two, or a side's energy is gone, or three battles are over (then the
     higher energy wins); each side picks at random among its weapons not destroyed in this war.
     The war is judged by the ledger's own rule (board_ledger.rules.decided_role)."""
-    console = BattleBench(region)
-    rng = random.Random(seed)
-    players = [player(level, side, console.symbols, seed) for side, level in enumerate(levels)]
+    campaign = Campaign(levels, region, seed, energy)
     state = War(("red",), ("blue",), "", "balance", left={"attacker": energy, "defender": energy})
-    fought: list[tuple[str, Fought]] = []
     while True:
-        pairing = "".join(rng.choice([w for w in "PST" if w not in state.destroyed[role]])
-                          for role in ROLES)
-        if fought:
-            console.next_battle(pairing, wait=rng.randrange(60))
-        else:
-            console.start(pairing, energy, wait=rng.randrange(60))
-        one = console.fought(players)
-        fought.append((pairing, one))
+        pairing = campaign.choose((state.destroyed["attacker"], state.destroyed["defender"]))
+        one = campaign.battle(pairing)
         state.battles += 1
-        for role, weapon, side in zip(ROLES, pairing, SIDES):      # rule 12 B, F
-            if one.winner != side:
-                state.destroyed[role].add(weapon)
-            else:
-                state.wins[role] += 1
+        for role, weapons, side in zip(ROLES, lost(pairing, one.winner), SIDES):  # rule 12 B, F
+            state.destroyed[role] |= weapons
+            state.wins[role] += one.winner == side
         state.left = dict(zip(ROLES, one.after))
         role = decided_role(state)
         if role or state.battles >= 3 or 0 in one.after:
             break
     winner = SIDES[ROLES.index(role)] if role else ""
-    return WarRecord(tuple(fought), winner, how_decided(state, role), one.after)
+    return WarRecord(tuple(campaign.fought), winner, how_decided(state, role), one.after)
+
+
+@dataclass(frozen=True)
+class EndRecord:
+    """One confrontation of the end game (rule 21): its battles and the energy each side had
+    left; the survivor is the side with energy when the other's is gone ('' if neither)."""
+    battles: tuple[tuple[str, Fought], ...]
+    left: tuple[int, int]
+
+    @property
+    def survivor(self) -> str:
+        alive = [side for side, energy in zip(SIDES, self.left) if energy > 0]
+        return alive[0] if len(alive) == 1 else ""
+
+
+def endgame(levels: tuple[str, str], region: str, seed: int, energy: int) -> EndRecord:
+    """A confrontation of the end game between two computers, ``energy`` each (PBR × 100): battles
+    until one side's energy is gone (rule 21G), a weapon lost in a battle not used in the next
+    one (both after a draw); at most END_BATTLES."""
+    campaign = Campaign(levels, region, seed, energy)
+    banned: tuple[set[str], set[str]] = (set(), set())
+    left = (energy, energy)
+    while 0 not in left and len(campaign.fought) < END_BATTLES:
+        pairing = campaign.choose(banned)
+        one = campaign.battle(pairing)
+        banned, left = lost(pairing, one.winner), one.after
+    return EndRecord(tuple(campaign.fought), left)
 
 
 def how_decided(state: War, role: str) -> str:
@@ -285,24 +338,25 @@ def how_decided(state: War, role: str) -> str:
 
 
 # ---- running many, in worker processes ---------------------------------------------------------
-Task = tuple[str, tuple[Any, ...]]              # ("battle" or "war", its arguments)
+Task = tuple[str, tuple[Any, ...]]         # ("battle", "war" or "endgame", its arguments)
+Result = Fought | WarRecord | EndRecord
 
 
-def perform(task: Task) -> Fought | WarRecord:
+def perform(task: Task) -> Result:
     """Play one task (in a worker process)."""
     kind, args = task
     if kind == "battle":
         return battle(*args)
-    return war(*args)
+    return war(*args) if kind == "war" else endgame(*args)
 
 
 def run_all(tasks: Sequence[Task], jobs: int, progress: Progress | None = None,
-            labels: Sequence[str] = ()) -> list[Fought | WarRecord]:
+            labels: Sequence[str] = ()) -> list[Result]:
     """Every task played, ``jobs`` at a time in worker processes (1: in this one), the results
     in the tasks' order, so the tables do not depend on ``jobs``."""
-    results: list[Fought | WarRecord] = []
+    results: list[Result] = []
 
-    def done(result: Fought | WarRecord) -> None:
+    def done(result: Result) -> None:
         results.append(result)
         if progress:
             progress(len(results), len(tasks), labels[len(results) - 1] if labels else "")
@@ -327,9 +381,9 @@ class Plan:
     result into the tables."""
     tasks: list[Task] = field(default_factory=list)
     labels: list[str] = field(default_factory=list)
-    sinks: list[Callable[[Fought | WarRecord], None]] = field(default_factory=list)
+    sinks: list[Callable[[Result], None]] = field(default_factory=list)
 
-    def add(self, task: Task, label: str, sink: Callable[[Fought | WarRecord], None]) -> None:
+    def add(self, task: Task, label: str, sink: Callable[[Result], None]) -> None:
         self.tasks.append(task)
         self.labels.append(label)
         self.sinks.append(sink)
@@ -343,8 +397,8 @@ def shown(pairing: str) -> str:
     return f"{pairing[0]}–{pairing[1]}"
 
 
-def counting(tally: Tally, first_side: int = 0) -> Callable[[Fought | WarRecord], None]:
-    def sink(result: Fought | WarRecord) -> None:
+def counting(tally: Tally, first_side: int = 0) -> Callable[[Result], None]:
+    def sink(result: Result) -> None:
         assert isinstance(result, Fought)
         tally.add(result, first_side)
     return sink
@@ -393,29 +447,47 @@ def plan_simple(plan: Plan, scripts: Sequence[str], battles: int, region: str, s
     return table
 
 
-def plan_wars(plan: Plan, levels: tuple[str, str], wars: int, region: str, seed: int,
-              energy: int) -> list[WarRecord]:
-    """``wars`` whole wars, red at ``levels[0]`` and blue at ``levels[1]``."""
-    records: list[WarRecord] = []
+def plan_series(plan: Plan, kind: str, levels: tuple[str, str], count: int, region: str,
+                seed: int, energy: int) -> list[WarRecord | EndRecord]:
+    """``count`` wars (``kind`` "war") or end-game confrontations ("endgame"), red at
+    ``levels[0]`` and blue at ``levels[1]``."""
+    records: list[WarRecord | EndRecord] = []
 
-    def sink(result: Fought | WarRecord) -> None:
-        assert isinstance(result, WarRecord)
+    def sink(result: Result) -> None:
+        assert isinstance(result, (WarRecord, EndRecord))
         records.append(result)
-    for n in range(wars):
-        plan.add(("war", (levels, region, battle_seed(seed, "PP", WARS_MATCH, n), energy)),
-                 _("war"), sink)
+    match, label = (WARS_MATCH, _("war")) if kind == "war" else (ENDGAME_MATCH, _("end game"))
+    for n in range(count):
+        plan.add((kind, (levels, region, battle_seed(seed, "PP", match, n), energy)), label, sink)
     return records
 
 
-def wars_summary(records: Sequence[WarRecord]) -> dict[str, object]:
-    """The wars in figures: wins, how they were decided, the loser's remaining energy, the
-    battles per war, and the energy spent and length of their battles."""
-    left = [r.loser_left for r in records if r.loser_left is not None]
+def series_summary(records: Sequence[WarRecord | EndRecord]) -> dict[str, object]:
+    """What wars and confrontations have in common: how many battles each took, the length and
+    energy spent of their battles (medians), and every battle."""
     battles = Tally()
     for record in records:
         for _pairing, fought in record.battles:
             battles.add(fought)
     seconds, red, blue = battles.medians()
+    return {
+        "median_battles": median([len(r.battles) for r in records]),
+        "most_battles": max((len(r.battles) for r in records), default=0),
+        "battle_median_seconds": round(seconds, 1),
+        "battle_median_spent_red": red, "battle_median_spent_blue": blue,
+        "records": [{"winner": r.winner if isinstance(r, WarRecord) else r.survivor,
+                     **({"decided": r.decided} if isinstance(r, WarRecord) else {}),
+                     "left": list(r.left),
+                     "battles": [{"pairing": p, "winner": f.winner, "seconds": round(f.seconds, 2),
+                                  "spent": list(f.spent)} for p, f in r.battles]}
+                    for r in records],
+    }
+
+
+def wars_summary(records: Sequence[WarRecord]) -> dict[str, object]:
+    """The wars in figures: wins, how they were decided, the loser's remaining energy, and what
+    series_summary says of their battles."""
+    left = [r.loser_left for r in records if r.loser_left is not None]
     return {
         "wars": len(records),
         "red_wins": sum(r.winner == "red" for r in records),
@@ -423,13 +495,20 @@ def wars_summary(records: Sequence[WarRecord]) -> dict[str, object]:
         "decided": {key: sum(r.decided == key for r in records) for key in DECIDED},
         "median_loser_left": median(left),
         "loser_left": sorted(left),
-        "median_battles": median([len(r.battles) for r in records]),
-        "battle_median_seconds": round(seconds, 1),
-        "battle_median_spent_red": red, "battle_median_spent_blue": blue,
-        "records": [{"winner": r.winner, "decided": r.decided, "left": list(r.left),
-                     "battles": [{"pairing": p, "winner": f.winner, "seconds": round(f.seconds, 2),
-                                  "spent": list(f.spent)} for p, f in r.battles]}
-                    for r in records],
+        **series_summary(records),
+    }
+
+
+def endgame_summary(records: Sequence[EndRecord]) -> dict[str, object]:
+    """The confrontations in figures: who survived with how much, and how many battles it took."""
+    left = [max(r.left) for r in records if r.survivor]
+    return {
+        "confrontations": len(records),
+        "red_survived": sum(r.survivor == "red" for r in records),
+        "blue_survived": sum(r.survivor == "blue" for r in records),
+        "unfinished": sum(not r.survivor for r in records),
+        "median_survivor_left": median(left),
+        **series_summary(records),
     }
 
 
@@ -503,17 +582,35 @@ def simple_table(table: dict[str, dict[str, Tally]], scripts: Sequence[str]) -> 
     return "\n".join([markdown(head, rows), "", *legend])
 
 
+def series_rows(summary: dict[str, object]) -> list[list[str]]:
+    """The rows wars and confrontations share: battles each, their length and energy spent."""
+    return [[_("battles each, median (most)"),
+             f"{summary['median_battles']:.1f} ({summary['most_battles']})"],
+            [_("battle length, median s"), f"{summary['battle_median_seconds']:.1f}"],
+            [_("energy spent per battle, median red / blue"),
+             f"{summary['battle_median_spent_red']:.0f} / {summary['battle_median_spent_blue']:.0f}"]]
+
+
 def wars_table(summary: dict[str, object]) -> str:
     """The wars in one table of figures."""
     decided = summary["decided"]
-    assert isinstance(decided, dict)
+    left = summary["loser_left"]
+    assert isinstance(decided, dict) and isinstance(left, list)
     rows = [[_("wars"), str(summary["wars"])],
             [_("red won / blue won"), f"{summary['red_wins']} / {summary['blue_wins']}"],
             *([_(DECIDED[key]), str(count)] for key, count in decided.items()),
             [_("loser's remaining energy, median"), f"{summary['median_loser_left']:.0f}"],
-            [_("loser's remaining energy, each war"), " ".join(map(str, summary["loser_left"]))],  # type: ignore[call-overload]
-            [_("battles per war, median"), f"{summary['median_battles']:.1f}"],
-            [_("battle length, median s"), f"{summary['battle_median_seconds']:.1f}"],
-            [_("energy spent per battle, median red / blue"),
-             f"{summary['battle_median_spent_red']:.0f} / {summary['battle_median_spent_blue']:.0f}"]]
+            [_("loser's remaining energy, each war"), " ".join(map(str, left))],
+            *series_rows(summary)]
     return markdown([_("wars by rule 12"), ""], rows)
+
+
+def endgame_table(summary: dict[str, object]) -> str:
+    """The end game's confrontations in one table of figures."""
+    rows = [[_("confrontations"), str(summary["confrontations"])],
+            [_("red survived / blue survived"),
+             f"{summary['red_survived']} / {summary['blue_survived']}"],
+            [_("unfinished after {most} battles").format(most=END_BATTLES), str(summary["unfinished"])],
+            [_("survivor's remaining energy, median"), f"{summary['median_survivor_left']:.0f}"],
+            *series_rows(summary)]
+    return markdown([_("end game by rule 21"), ""], rows)
