@@ -30,7 +30,7 @@ from board_ledger.state import WEAPONS, State
 
 LEVELS = ev.GENERAL_LEVELS
 DEFAULT_LEVEL = "standard"
-#: the level of the computer battle opponent that fights a general's battles (videopac/computer.py)
+#: the level of the computer battle opponent that fights a general's battles (docs/generals.md)
 BATTLE_LEVEL = {"easy": "easy", "standard": "standard", "hard": "hard", "random": "standard"}
 #: a general's chance to win a battle against another's, by their levels (docs/generals.md: the
 #: computer battle opponents measured against each other); what the hard general expects
@@ -528,12 +528,6 @@ def _concrete(a: ev.Event) -> ev.Event:
     if isinstance(a, (ev.War, ev.Survivor)) and a.energy == ANY_ENERGY:
         return dataclasses.replace(a, energy=0)
     return a
-
-
-def _defender(s: State, attack: ev.Attack) -> str:
-    """Who would defend against ``attack`` (rules 11A, 13E, 15)."""
-    after = _after(s, attack)
-    return after.war.defenders[0] if after is not None and after.war is not None else "?"
 
 
 def _after(s: State, a: ev.Event) -> State | None:
