@@ -196,3 +196,37 @@ def test_six_players_tiles_stay_apart_for_a_deuteranope(xvfb, tmp_path):
     finally:
         win.close()
         repl.store.close()
+
+
+@needs_xdotool
+def test_a_computer_general_answers_in_the_window(xvfb, tmp_path):
+    """docs/generals.md: the person types her homeland with real keys; after the pause the general
+    books its own, the answer strip says why, and the panel marks its seat and who is thinking."""
+    from videopac.books.terminal import Repl
+    from videopac.table.ledger_window import LedgerWindow
+    repl = Repl(str(tmp_path / "g.sqlite"), out=open(os.devnull, "w"), pause=0.3)
+    for line in ("players Anna cpu:hard:Bert", "start Anna"):
+        repl.handle(line)
+    win = LedgerWindow(repl, 1100, 700)
+    try:
+        pump(win, lambda: subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "ledger"],
+                                         capture_output=True).returncode == 0)
+        xdotool("windowfocus", "--sync", str(win._window))
+        win.panel.refresh()
+        assert "computer (hard)" in " ".join(lbl.text for lbl in win.panel.labels)
+        xdotool("type", "--delay", "20", 'homeland Anna Canada')
+        pump(win, lambda: win.document.text == "homeland Anna Canada")
+        xdotool("key", "--clearmodifiers", "Return")
+        pump(win, lambda: win.repl.seats.thinking() == "Bert")
+        win.panel.refresh()
+        assert "Bert (computer) is thinking ..." in " ".join(lbl.text for lbl in win.panel.labels)
+        deadline = time.monotonic() + 30
+        while win.repl.game.state.player("Bert").homeland is None:     # the window's own clock
+            win.think()
+            pump(win, lambda: True)
+            assert time.monotonic() < deadline
+            time.sleep(0.1)
+        assert win.answer.startswith("ok: homeland Bert ") and "Bert chooses " in win.answer, win.answer
+    finally:
+        win.close()
+        repl.store.close()
