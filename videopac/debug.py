@@ -40,7 +40,7 @@ def main(args: argparse.Namespace) -> int:
     except UsageError as exc:
         return fail(PROG, str(exc))
     machine = Machine(bios, cart, region=args.region)
-    console = DebugPrompt(Debugger(machine, symbols))
+    console = DebugPrompt(Debugger(machine, symbols), scripted=script is not None)
     try:
         return _script(console, script, args.script) if script is not None else _prompt(console)
     finally:

@@ -112,3 +112,14 @@ def test_watchpoints_are_bounded_and_a_repeated_one_is_set_once():
     assert len(c.debugger.watchpoints) == MAX_WATCHPOINTS
     run(c, "wpclear", "wp xram 7F")
     assert len(c.debugger.watchpoints) == 1
+
+
+def test_go_in_a_script_needs_a_frame_count_so_that_the_script_ends(tmp_path):
+    """A breakpoint or an address never reached held a script (and the test built on it) for
+    ever; at the prompt Ctrl-C stops `go`, in a script nothing would."""
+    r = debug_script(tmp_path, "bp 7FF\ng\n")
+    assert r.returncode == 2
+    assert "error: in a script, go needs a frame count so that it ends: g ADDR FRAMES, or " \
+           "g - FRAMES" in r.stdout.splitlines()
+    r = debug_script(tmp_path, "g 7FF 2\nr\n")
+    assert (r.returncode, r.stderr) == (0, "")

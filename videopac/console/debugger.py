@@ -499,9 +499,10 @@ MAX_WATCHPOINTS = 64
 class DebugPrompt:
     """Reads commands and carries them out on a ``Debugger``; also the window's pause console."""
 
-    def __init__(self, debugger: Debugger) -> None:
+    def __init__(self, debugger: Debugger, scripted: bool = False) -> None:
         self.debugger = debugger
         self.quit = False
+        self.scripted = scripted       # commands of --script: each must end by itself
 
     def execute(self, line: str) -> bool:
         """Carry out one command line; False when it was refused (said in one sentence, never
@@ -566,6 +567,9 @@ class DebugPrompt:
         d = self.debugger
         until = d.address(rest[0]) if rest and rest[0] != "-" else None
         frames = self._count(rest[1:]) if len(rest) > 1 else None
+        if frames is None and self.scripted:
+            raise DebugError(_("in a script, go needs a frame count so that it ends: "
+                               "g ADDR FRAMES, or g - FRAMES"))
         return d.go(until, frames)
 
     def c_bp(self, rest: list[str]) -> None:
