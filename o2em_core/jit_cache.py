@@ -96,7 +96,7 @@ def is_compiled() -> bool:
 # Compiled functions (numba "numba:compile" events of the core) in a first start up to the end
 # of the hot loop's compile (the units of linkage.py first, then cpu.run): the 100 % mark of
 # the progress bar.
-EXPECTED_COMPILES = 48
+EXPECTED_COMPILES = 51
 BAR = 30
 
 

@@ -46,10 +46,11 @@ from collections.abc import Callable
 from typing import NamedTuple, TypeVar
 
 import numpy as np
-from numba import njit
+from numba import njit, types
 
 from i18n import _
 
+from . import linkage
 from .charset import CHARSET
 from .layout import Table
 from .vdc_regs import (CHAR_BASE, CHAR_COLOUR_SHIFT, CHAR_POINTER_BIT8, CHAR_SIZE, CHARS,
@@ -399,7 +400,8 @@ def _draw_sprites(vregs: np.ndarray, line: int, mask: int,
 
 
 @reads(CONTROL_REG, COLOUR_REG, COLLISION_REG)
-@njit(cache=True)
+@linkage.unit(types.CPointer(types.uint8), types.int64, types.int64,
+              types.CPointer(types.uint8), types.int64)
 def _compose_line(vregs: np.ndarray, ntsc: bool, line: int, s: np.ndarray, b: int) -> None:
     """Compose the whole of scanline ``line`` from the current registers into scratch ``s``
     (whose grid templates must belong to these registers: see _same_registers)."""
@@ -627,3 +629,8 @@ def check_work(work: np.ndarray) -> str | None:
     if s[_LINE] > HEIGHT or s[_NTSC] > 2 or s[_RULES] > NO_EDGE_PASS or s[SCRATCH_SIZE:].any():
         return _("the picture's working memory holds impossible values")
     return None
+
+
+# _compose_line is a unit of its own (linkage.py): draw_into, which the unit tests call from
+# Python, may come from the cache and needs its symbol then
+linkage.link_cached()

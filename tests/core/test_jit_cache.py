@@ -107,3 +107,22 @@ def test_python_m_o2em_core_builds_the_cache_a_start_then_uses(tmp_path) -> None
     assert again.returncode == 0 and again.stderr == ""
     start = _child(RUN_ONE_FRAME, {"NUMBA_CACHE_DIR": str(tmp_path)})
     assert start.returncode == 0 and start.stderr == ""      # warm: nothing to compile
+
+
+DRAW_A_LINE = ("import numpy as np; from o2em_core import raster; "
+               "v = np.zeros(256, np.uint8); v[0xA0] = 0x28; v[0xA3] = 0x3F; v[0xC0] = 0xFF; "
+               "v[0x10:0x14] = (40, 20, 0x41, 0x0E); w = raster.new_work(); "
+               "print(raster.draw_into(v, False, 40, 0, 360, False, w, 40 * 360, "
+               "w[raster.SCRATCH_AT:], 0, True), w[40 * 360:41 * 360].tobytes().hex())")
+
+
+@pytest.mark.slow
+def test_the_compositor_called_from_python_links_its_units_also_from_the_cache(tmp_path) -> None:
+    """raster.draw_into calls the unit _compose_line by symbol (linkage.py): compiled afresh
+    in one process, loaded from the cache in the next (which compiles nothing), it draws the
+    same line."""
+    first = _child(DRAW_A_LINE, {"NUMBA_CACHE_DIR": str(tmp_path)})
+    assert first.returncode == 0, first.stderr
+    second = _child(DRAW_A_LINE, {"NUMBA_CACHE_DIR": str(tmp_path)})
+    assert second.returncode == 0, second.stderr
+    assert second.stdout == first.stdout and len(set(first.stdout.split()[-1])) > 2
