@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from safefiles.atomic import STDOUT, write_all, write_atomically, write_stdout
 from safefiles.bounded import NotRegularFile, NotText, TooLarge, read_at_most, read_text_at_most
-from safefiles.streams import standard_streams
+from safefiles.streams import open_text_output, standard_streams
 
 __all__ = ["STDOUT", "write_all", "write_atomically", "write_stdout", "NotRegularFile", "NotText",
-           "TooLarge", "read_at_most", "read_text_at_most", "standard_streams"]
+           "TooLarge", "read_at_most", "read_text_at_most", "open_text_output",
+           "standard_streams"]

@@ -64,6 +64,15 @@ class NamedStdout:
         return getattr(self.stream, name)
 
 
+def open_text_output(path: str | os.PathLike[str]) -> TextIO:
+    """``path`` opened to write text to as it goes (a trace, a recording), line by line, without
+    waiting: a FIFO nobody reads is an OSError (ENXIO) at once instead of a program that hangs
+    before it starts."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NONBLOCK, 0o666)
+    os.set_blocking(fd, True)
+    return open(fd, "w", encoding="utf-8", buffering=1)
+
+
 @contextlib.contextmanager
 def standard_streams() -> Iterator[None]:
     """While open: a closed standard input reads as empty and standard output is a NamedStdout;

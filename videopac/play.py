@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from cartridge.images import builtin_image
 from cartridge.romfile import RomFileError, load_bios, load_cart
 from i18n import N_, _, os_reason
+from safefiles import open_text_output
 from videopac import BAD_INPUT, TROUBLE, UsageError, fail
 from videopac.battle.computer import (Computer, ComputerSpecError, add_computer_arguments,
                                       parse_specs, players)
@@ -214,7 +215,7 @@ def main(args: argparse.Namespace) -> int:
     recording = None
     if args.record:
         try:
-            recording = open(args.record, "w", encoding="utf-8")
+            recording = open_text_output(args.record)      # a FIFO nobody reads: refused
         except OSError as exc:
             return refuse(_("cannot write {path}: {reason}.").format(path=args.record,
                                                                      reason=os_reason(exc)), TROUBLE)

@@ -123,3 +123,11 @@ def test_go_in_a_script_needs_a_frame_count_so_that_the_script_ends(tmp_path):
            "g - FRAMES" in r.stdout.splitlines()
     r = debug_script(tmp_path, "g 7FF 2\nr\n")
     assert (r.returncode, r.stderr) == (0, "")
+
+
+def test_a_trace_into_a_fifo_nobody_reads_is_refused_at_once(tmp_path):
+    """Opening it waited for a reader: the script, and the debugger, hung."""
+    os.mkfifo(tmp_path / "fifo")
+    r = debug_script(tmp_path, "trace fifo\ns 2\n")
+    assert r.returncode == 2
+    assert "error: cannot write fifo: No such device or address" in r.stdout.splitlines()

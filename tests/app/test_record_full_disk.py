@@ -100,3 +100,15 @@ def _said(proc: subprocess.Popen[str]) -> bool:
     import select
     assert proc.stderr is not None
     return bool(select.select([proc.stderr], [], [], 0)[0])
+
+
+@pytest.mark.xvfb
+def test_a_recording_into_a_fifo_nobody_reads_is_refused_before_play_starts(xvfb, tmp_path):
+    """Opening it waited for a reader: play hung before its window opened."""
+    os.mkfifo(tmp_path / "fifo")
+    env = dict(os.environ, PYGLET_AUDIO="silent", PYTHONPATH=str(ROOT), LANGUAGE="",
+               LC_ALL="C.UTF-8", XDG_CONFIG_HOME=str(tmp_path), XDG_DATA_HOME=str(tmp_path))
+    r = subprocess.run([sys.executable, "-m", "videopac", "play", "--record", "fifo"],
+                       capture_output=True, text=True, cwd=tmp_path, env=env, timeout=120)
+    assert (r.returncode, r.stderr) == (
+        1, "videopac play: cannot write fifo: No such device or address.\n")

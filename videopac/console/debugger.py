@@ -26,6 +26,7 @@ from cartridge.dis48 import instruction, symbol_names
 from cartridge.images import builtin_symbols
 from cartridge.opcodes import OPCODES
 from i18n import N_, _, os_reason
+from safefiles import open_text_output
 # o2em_core brings numba with it; imported at the top all the same, since this module is loaded
 # only to debug a machine (`videopac debug`, and `videopac play` once its window is set up)
 from o2em_core import Machine, palette
@@ -280,7 +281,7 @@ class Debugger:
         line that does not fit; DebugError naming the file when it cannot be opened."""
         self.stop_trace()
         try:
-            self.trace = open(path, "w", encoding="utf-8", buffering=1)
+            self.trace = open_text_output(path)
         except OSError as exc:
             raise DebugError(_("cannot write {path}: {reason}").format(
                 path=path, reason=os_reason(exc))) from None

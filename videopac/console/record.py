@@ -38,6 +38,7 @@ class Recorder(_StandIn):
     _path: str                   # the file, as the user named it
     _on_failure: Callable[[str], None]
     _stopped: bool               # the file could not be written: nothing more is
+    _header: str                 # the comment lines the file starts with, until written
 
     def __init__(self, machine: Machine, out: TextIO, path: str = "",
                  on_failure: Callable[[str], None] = lambda sentence: None) -> None:
@@ -49,8 +50,8 @@ class Recorder(_StandIn):
         self.__dict__["_path"] = path
         self.__dict__["_on_failure"] = on_failure
         self.__dict__["_stopped"] = False
-        self._write(_("# recorded by 'videopac play --record'; replay: videopac run --input FILE")
-                    + "\n" + f"# region {machine.region}\n")
+        self.__dict__["_header"] = (_("# recorded by 'videopac play --record'; replay: videopac "
+                                      "run --input FILE") + "\n" + f"# region {machine.region}\n")
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._machine, name)
@@ -73,6 +74,7 @@ class Recorder(_StandIn):
         """``text`` into the file; on the first failure the recording stops and says why."""
         if self._stopped:
             return
+        text, self.__dict__["_header"] = self._header + text, ""   # the header with the first line
         try:
             self._out.write(text)
             if flush:
