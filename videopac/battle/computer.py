@@ -605,6 +605,14 @@ class Computer:
                 if self._hit_after(d, SPEED["shell"], self.range[PLANE], outside):
                     self.heading = d
                     return d, True
+        if fire_ready and self.enemy_weapon == PLANE and self.seen and \
+                self.seen[-1][0] >= self.t - self._frames(10):
+            # a plane that weaves (its autopilot blinks it) has no steady path to predict: a
+            # shot is cheap, fire whenever it is in the corridor ahead
+            ahead = self._corridor(e, x, y)
+            if ahead is not None and ahead in safe:
+                self.heading = ahead
+                return ahead, True
         # fly (never slower: it turns back and forth where it must wait) to a node from which a
         # shot along a row or column reaches the enemy inside the field
         free = node_mask(~w.crash)
@@ -630,6 +638,16 @@ class Computer:
         self.heading = d
         return d, False
 
+    def _corridor(self, e: tuple[float, float, float, float], x: float, y: float) -> int | None:
+        """The row or column direction whose shot passes within reach of the enemy, if any."""
+        dx, dy = wrap(e[0] - x, WORLD_W), wrap(e[1] - y, WORLD_H)
+        reach = self.range[PLANE]
+        if abs(dy) < 6 and 0 < abs(dx) < reach:
+            return 0 if dx > 0 else 4
+        if abs(dx) < 5 and 0 < abs(dy) < reach / 2:
+            return 6 if dy > 0 else 2
+        return None
+
     def _head_on(self, e: tuple[float, float, float, float], x: float, y: float,
                  safe: list[int]) -> int | None:
         """Against a plane on this row or column: fly at it. Planes are equally fast, so one
@@ -642,6 +660,10 @@ class Computer:
             want = 4 if vx > 0 else 0
         elif abs(vy) > abs(vx) and abs(wrap(ex - x, WORLD_W)) < 4:
             want = 2 if vy > 0 else 6
+        elif abs(vx) > 2 * abs(vy) and abs(vx) > 0.3:    # it flies along a row: get onto it
+            want = 2 if wrap(ey - y, WORLD_H) < 0 else 6
+        elif abs(vy) > 2 * abs(vx) and abs(vy) > 0.3:    # ... along a column
+            want = 0 if wrap(ex - x, WORLD_W) > 0 else 4
         else:
             return None
         return want if want in safe else None
