@@ -35,7 +35,7 @@ PAIRINGS = tuple(r + b for r in "PST" for b in "PST")
 MATCHES = (("computer", "idle"), ("idle", "computer"), ("computer", "computer"))
 MATCH_NAMES = ("computer-idle", "idle-computer", "computer-computer")   # also the JSON keys
 N_("computer-idle"), N_("idle-computer"), N_("computer-computer")    # ... and shown translated
-ENERGY = 1000
+ENERGY = 1000                                     # play()'s default (the tests' battles)
 WAR_ENERGY = 2500                                 # rule 11: each side types 2500 units
 RESULTS = {1: "red", 2: "blue", 3: "draw"}
 SIDES = ("red", "blue")
