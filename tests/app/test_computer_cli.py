@@ -108,6 +108,9 @@ def test_balance_json_counts_every_battle_with_a_progress_bar():
     both = row["computer-computer"]
     assert both["red_wins"] + both["blue_wins"] + both["draws"] == 1
     assert all(0 < r["mean_seconds"] < 100 for r in row.values())
+    for r in row.values():                 # one battle each: its median is its length
+        assert r["median_seconds"] == r["mean_seconds"]
+        assert all(0 <= r[f"median_spent_{side}"] <= table["energy"] for side in ("red", "blue"))
     assert "3/3" in res.stderr and "[" in res.stderr            # the bar reached the end
 
 
