@@ -136,6 +136,7 @@ class Script:
 
 
 class Fire(Script):
+    """Fires again and again with the stick centred: the unit never moves."""
     name = "fire"
 
     def choose(self, sight: Sight) -> tuple[int | None, bool]:
@@ -143,6 +144,7 @@ class Fire(Script):
 
 
 class Charge(Script):
+    """Steers straight at where the enemy was last seen (across the edges for a plane), firing."""
     name = "charge"
 
     def choose(self, sight: Sight) -> tuple[int | None, bool]:
@@ -152,6 +154,7 @@ class Charge(Script):
 
 
 class Circle(Script):
+    """Turns the stick one eighth every TURN frames, counter-clockwise, firing."""
     name = "circle"
 
     def choose(self, sight: Sight) -> tuple[int | None, bool]:
@@ -159,12 +162,13 @@ class Circle(Script):
 
 
 class Hide(Script):
+    """Runs to where it is farthest from the enemy, on ground its weapon may cross, and never
+    fires; a direction that left it standing for STILL frames it leaves alone for STUCK."""
     name = "hide"
 
     def __init__(self, side: int, symbols: dict[str, int]) -> None:
         super().__init__(side, symbols)
         self.stuck: dict[int, int] = {}         # direction -> until when it is not tried
-
 
     def choose(self, sight: Sight) -> tuple[int | None, bool]:
         if sight.enemy is None or self.world is None:
