@@ -707,9 +707,13 @@ class Computer:
             near = min(20 + int(SPEED["sub"] / self.fps * unseen), reach - 16)
         goals = (far <= reach - 12) & (far >= near) & ok
         if self.enemy_weapon == SUB and self.seen and self.t - self.seen[-1][0] > self._frames(30):
-            # out of sight: cruise about here until a ping shows it, rather than meet it blind
-            mine = np.maximum(np.abs(x - NODE_X[None, :]), np.abs(y - NODE_Y[:, None]))
-            goals = ok & (mine <= 12) & (far >= 20)
+            # out of sight: close in on where it dived, to a missile's flight of about 1 s, but
+            # not nearer (two blind submarines that meet both explode); at the next ping both
+            # must stop and show their periscopes (docs/conquest.md), and it launches then
+            goals = ok & (far >= 36) & (far <= 50)
+            if not goals.any():
+                mine = np.maximum(np.abs(x - NODE_X[None, :]), np.abs(y - NODE_Y[:, None]))
+                goals = ok & (mine <= 12) & (far >= 20)
         south = goals & (NODE_Y[:, None] >= e[1] - 4)     # its missile starts upwards
         if south.any():
             goals = south
