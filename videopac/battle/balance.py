@@ -551,6 +551,8 @@ def levels_table(table: dict[str, Tally], levels: tuple[str, str]) -> str:
     """One level against another: per pairing and over all, each level's wins and share, the
     draws, and the medians of length and energy spent by each level."""
     a, b = (_(level) for level in levels)
+    if a == b:                           # hard against hard: the first and the second
+        a, b = f"{a} A", f"{b} B"
     head = [_("pairing"), _("{level} wins").format(level=a), _("{level} wins").format(level=b),
             _("draws"), _("{level} share").format(level=a), _("{level} share").format(level=b),
             _("median s"), _("spent {level}").format(level=a), _("spent {level}").format(level=b)]
