@@ -9,7 +9,7 @@ import os
 import sys
 from typing import Any
 
-from i18n import _
+from i18n import _, ngettext
 from videopac import UsageError, fail
 from videopac.battle.balance import (
     LEVEL, LEVELS, MATCH_NAMES, PAIRINGS, WAR_ENERGY, EndRecord, Plan, WarRecord, bar,
@@ -180,20 +180,29 @@ def main(args: argparse.Namespace) -> int:
         return 0
     print(document["command"])
     if against is not None and levels:
-        print("\n" + _("{a} against {b}, {n} battles a pairing (each level red in half of them)")
+        print("\n" + ngettext("{a} against {b}, {n} battle a pairing",
+                               "{a} against {b}, {n} battles a pairing (each level red in half "
+                               "of them)", args.battles)
               .format(a=_(levels[0]), b=_(levels[1]), n=args.battles))
         print(levels_table(against, levels))
     if simple is not None:
-        print("\n" + _("the standard computer's share of wins against each simple player, "
-                       "{n} battles a pairing each").format(n=args.battles))
+        print("\n" + ngettext("the standard computer's share of wins against each simple "
+                               "player, {n} battle a pairing each",
+                               "the standard computer's share of wins against each simple "
+                               "player, {n} battles a pairing each", args.battles)
+              .format(n=args.battles))
         print(simple_table(simple, scripts))
     if summary is not None:
-        print("\n" + _("{n} wars, red {a} against blue {b}, {energy} units each").format(
-            n=args.battles, a=_(fighters[0]), b=_(fighters[1]), energy=args.energy))
+        print("\n" + ngettext("{n} war, red {a} against blue {b}, {energy} units each",
+                               "{n} wars, red {a} against blue {b}, {energy} units each",
+                               args.battles).format(n=args.battles, a=_(fighters[0]),
+                                                    b=_(fighters[1]), energy=args.energy))
         print(wars_table(summary))
     if end is not None:
-        print("\n" + _("{n} confrontations of the end game, red {a} against blue {b}, {energy} "
-                       "units each").format(n=args.battles, a=_(fighters[0]), b=_(fighters[1]),
-                                            energy=args.energy))
+        print("\n" + ngettext("{n} confrontation of the end game, red {a} against blue {b}, "
+                               "{energy} units each",
+                               "{n} confrontations of the end game, red {a} against blue {b}, "
+                               "{energy} units each", args.battles)
+              .format(n=args.battles, a=_(fighters[0]), b=_(fighters[1]), energy=args.energy))
         print(endgame_table(end))
     return 0
