@@ -82,7 +82,7 @@ LEVELS: dict[str, Level] = {
                   spread=0.5),
     "standard": Level(delay=4, think=2, slack=1, noise=1.0, dodge=True, launch=62, wake=40,
                       spread=0.4),
-    "hard": Level(delay=1, think=1, slack=1, noise=0.0, dodge=True, launch=80, wake=10,
+    "hard": Level(delay=1, think=1, slack=0, noise=0.0, dodge=True, launch=80, wake=10,
                   spread=0.2),
 }
 
