@@ -1,6 +1,6 @@
 """End to end: a scripted ledger game, and a war of three battles fought on our battle cartridge
 in the emulator (headless, joysticks scripted, units placed through the cartridge's symbols as
-tests/cartridge does), followed by the bridge; the players confirm and the ledger books it."""
+tests/cartridge does, worn down to their last hit), followed by the bridge; the players confirm and the ledger books it."""
 from board_ledger import report
 from tests.cartridge.conftest import Game as Console
 from tests.cartridge.test_conquest import LEFT, RIGHT, cell
@@ -14,6 +14,7 @@ def fight(table: Table, console: Console, weapons: dict, placing, shooter: int |
     assert table.bridge.notes == []
     for side, (x, y, d) in placing.items():
         console.place(side, x, y, d)
+        console.wear(side)                                # one hit ends it: units are armoured
     if shooter is not None:
         console.stick(shooter, fire=True)
     for _ in range(60):
