@@ -12,14 +12,16 @@ LAYOUT = {"phase": ("iram", 0x30), "weapon_red": ("iram", 0x31), "weapon_blue": 
           "counter_reading": ("iram", 0x36)}
 PHASE = {"select": 0, "entry": 1, "battle": 2, "result": 3, "computer": 4, "practice": 5}
 WEAPON = {"P": 7, "S": 8, "T": 9}     # codes of its own, too: they are read from its symbols
-RESULT = {"red": 1, "blue": 2, "both": 3}
+RESULT = {"running": 4, "red": 5, "blue": 6, "both": 7}   # its own battle_result codes, too
 
 
 def symbol_table() -> dict[str, int]:
     """The symbol file of the fake, as asm48 would write it."""
     return {"start": 0x400, "bank0.loop": 0x410, **{n: a for n, (_, a) in LAYOUT.items()},
             **{f"PH_{name.upper()}": code for name, code in PHASE.items()},
-            "W_NONE": 0, "W_PLANE": WEAPON["P"], "W_SUB": WEAPON["S"], "W_TANK": WEAPON["T"]}
+            "W_NONE": 0, "W_PLANE": WEAPON["P"], "W_SUB": WEAPON["S"], "W_TANK": WEAPON["T"],
+            "RES_RUNNING": RESULT["running"], "RES_RED_WON": RESULT["red"],
+            "RES_BLUE_WON": RESULT["blue"], "RES_BOTH": RESULT["both"]}
 
 
 def to_bcd(value: int, size: int) -> list[int]:
@@ -60,7 +62,7 @@ class FakeConquest:
             self.put("phase", PHASE["entry"])
             self.put("weapon_red", 0)
             self.put("weapon_blue", 0)
-            self.put("battle_result", 0)
+            self.put("battle_result", RESULT["running"])
         elif phase == PHASE["entry"]:
             if key in ("R", "B"):
                 self.side = "red" if key == "R" else "blue"

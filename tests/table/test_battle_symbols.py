@@ -2,7 +2,7 @@
 published symbols) and puts its answer in the ledger's terms."""
 import json
 
-from tests.table.fake_conquest import PHASE, WEAPON, FakeConquest, symbol_table
+from tests.table.fake_conquest import PHASE, RESULT, WEAPON, FakeConquest, symbol_table
 from videopac.battle.published import symbols_for
 from videopac.table.bridge import read
 
@@ -15,12 +15,13 @@ def test_snapshot_in_the_ledgers_terms():
     fake.put("energy_red", 1355)
     fake.put("energy_blue", 907)
     fake.put("counter_reading", 1283)
+    fake.put("battle_result", RESULT["running"])
     snap = read(fake, symbol_table())
     assert (snap.phase, snap.weapon, snap.energy) == ("battle", {"red": "T", "blue": "P"},
                                                       {"red": 1355, "blue": 907})
     assert snap.counter_reading == 1283 and snap.result == "running"
-    for code, side in ((1, "red"), (2, "blue"), (3, "both")):
-        fake.put("battle_result", code)
+    for side in ("red", "blue", "both"):
+        fake.put("battle_result", RESULT[side])
         assert read(fake, symbol_table()).result == side
 
 

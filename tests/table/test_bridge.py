@@ -6,7 +6,7 @@ import pytest
 
 from board_ledger import report
 from tests.ledger.ledger_helpers import SETUP3 as SETUP  # Carla chose last: she begins
-from tests.table.fake_conquest import FakeConquest, symbol_table
+from tests.table.fake_conquest import RESULT, FakeConquest, symbol_table
 from tests.table.table_driver import Table, game_of
 from videopac.table.bridge import read
 
@@ -146,11 +146,11 @@ def test_practice_and_battles_without_a_war_are_not_booked():
     t.frames(2)
     assert t.bridge.reading == 4711
     fake.put("phase", 5)                                    # practice: its battles are its own
-    fake.put("battle_result", 1)
+    fake.put("battle_result", RESULT["red"])
     t.frames(2)
     assert t.bridge.seen == [] and t.bridge.notes == []
     fake.put("phase", 1)
-    fake.put("battle_result", 0)
+    fake.put("battle_result", RESULT["running"])
     t.frames(1)
     fake.script("red", 5, {"red": 100, "blue": 0})
     t.tap("R", "T", "B", "P", "ENTER")

@@ -23,7 +23,7 @@ from board_ledger.state import War
 from cartridge.images import builtin_image, builtin_symbols
 from i18n import N_, _
 from videopac.battle import computer
-from videopac.battle.published import bcd
+from videopac.battle.published import bcd, codes, symbol_value
 from videopac.battle.scripted import SCRIPTS, Player, script
 
 # o2em_core (numba) is imported where a battle is played, not here: `videopac balance --help` and
@@ -37,7 +37,8 @@ MATCH_NAMES = ("computer-idle", "idle-computer", "computer-computer")   # also t
 N_("computer-idle"), N_("idle-computer"), N_("computer-computer")    # ... and shown translated
 ENERGY = 1000                                     # play()'s default (the tests' battles)
 WAR_ENERGY = 2500                                 # rule 11: each side types 2500 units
-RESULTS = {1: "red", 2: "blue", 3: "draw"}
+# the winners of battle_result's codes, which the symbol file publishes (never restated here)
+RESULTS = {"red": "RES_RED_WON", "blue": "RES_BLUE_WON", "draw": "RES_BOTH"}
 SIDES = ("red", "blue")
 LEVEL = "standard"
 LEVELS = tuple(computer.LEVELS)
@@ -133,6 +134,10 @@ class BattleBench:
 
         self.machine = Machine(builtin_image("bios"), builtin_image("conquest"), region=region)
         self.symbols = builtin_symbols("conquest")
+        results, running = codes(self.symbols, RESULTS), symbol_value(self.symbols, "RES_RUNNING")
+        if results is None or running is None:
+            raise RuntimeError("the battle program publishes no RES_* codes")  # i18n: untranslated (a bug)
+        self.results, self.running = results, running
         self.run(5)
 
     def run(self, frames: int, players: Sequence[Player] = ()) -> None:
@@ -186,10 +191,10 @@ class BattleBench:
     def fight(self, players: Sequence[Player], limit: int) -> tuple[str, float]:
         """Run until the battle ends: (winner red/blue/draw, length in seconds)."""
         frames = 0
-        while self.byte("battle_result") == 0 and frames < limit:
+        while self.byte("battle_result") == self.running and frames < limit:
             self.run(1, players)
             frames += 1
-        return RESULTS.get(self.byte("battle_result"), "draw"), frames / self.machine.fps
+        return self.results.get(self.byte("battle_result"), "draw"), frames / self.machine.fps
 
     def fought(self, players: Sequence[Player]) -> Fought:
         """The battle that ``enter`` started, fought to its end."""

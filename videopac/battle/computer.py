@@ -36,9 +36,6 @@ CARDINAL = (0, 2, 4, 6)
 
 HIDDEN_Y = 0xF8                           # where the cartridge parks a hidden sprite
 
-# the playfield: 10 x 8 cells of 16 units x 24 lines from X 8, line 24 (docs/conquest.md)
-FIELD_X, FIELD_W = 8, 160
-FIELD_Y, FIELD_H = 12, 96                 # in steps (lines / 2)
 WORLD_W, WORLD_H = 256, 128               # positions wrap at 256 units and 256 lines
 
 # terrain classes, read from the picture's palette indices (docs/conquest.md, The maps)
@@ -49,15 +46,18 @@ READS = ("phase", "battle_result", "weapon_red", "weapon_blue")   # published sy
 PLANE, SUB, TANK = "plane", "sub", "tank"
 # the program's constants it plays by, read from its symbol file (cartridge/conquest/vars.inc,
 # battle.a48), never restated here: the weapon codes, the phases it plays in, the ranges in
-# steps, and how near a tree a shell passes it
+# steps, how near a tree a shell passes it, how long a blast acts, the code of a running
+# battle, the playfield (X, Y, width, height; Y and height in lines) and the hit boxes around a
+# unit's centre (|dx| < X units, |dy| < Y lines) of a direct hit and of a missile's blast
 WEAPON_CODES = {PLANE: "W_PLANE", SUB: "W_SUB", TANK: "W_TANK"}
 PLAYING = ("PH_BATTLE", "PH_PRACTICE")
 RANGE_SYMBOLS = {TANK: "TANK_RANGE", PLANE: "PLANE_RANGE", SUB: "MISSILE_RANGE"}
-CONSTANTS = (*WEAPON_CODES.values(), *PLAYING, *RANGE_SYMBOLS.values(), "NEAR_TREE", "BLAST_FRAMES")
+FIELD = ("FIELD_X", "FIELD_Y", "FIELD_W", "FIELD_H")
+HIT_BOX, BLAST_BOX = ("HIT_DX", "HIT_DY"), ("BLAST_DX", "BLAST_DY")
+CONSTANTS = (*WEAPON_CODES.values(), *PLAYING, *RANGE_SYMBOLS.values(), "NEAR_TREE", "BLAST_FRAMES",
+             "RES_RUNNING", *FIELD, *HIT_BOX, *BLAST_BOX)
 # speeds in steps per second (docs/conquest.md, The weapons)
 SPEED = {"tank": 24, "plane": 48, "sub": 16, "missile": 40, "shell": 80}
-HIT_BOX = (4, 4)                          # a direct hit: |dx| < 4 units, |dy| < 4 steps
-BLAST_BOX = (12, 12)                      # a missile blast: 12 units, 24 lines
 
 NODE = 4                                  # the route planner's grid: 4 x 4 steps
 Blocked = Callable[[float, float, int], bool]    # (sx, sy, steps out): a shot stops there
@@ -155,19 +155,20 @@ def read_sprite(vdc: np.ndarray, index: int, centre: bool) -> Sprite:
     return Sprite(x, y / 2, shown)
 
 
-def terrain(frame: np.ndarray) -> np.ndarray:
+def terrain(frame: np.ndarray, field: tuple[int, int, int, int]) -> np.ndarray:
     """The terrain class of every step of the world (WORLD_H x WORLD_W), read from the picture
-    at each step's point; outside the field is OUT."""
+    at each step's point; outside the ``field`` (``field_steps``) is OUT."""
     from o2em_core.vdc_regs import screen_x      # lazy, as in read_sprite
 
+    x, y, w, h = field
     grid = np.full((WORLD_H, WORLD_W), OUT, np.int8)
-    lines = np.arange(FIELD_Y, FIELD_Y + FIELD_H) * 2
-    pixels = screen_x(np.arange(FIELD_X, FIELD_X + FIELD_W))
+    lines = np.arange(y, y + h) * 2
+    pixels = screen_x(np.arange(x, x + w))
     colours = np.asarray(frame)[lines][:, pixels]
     lookup = np.full(256, OBSTACLE, np.int8)
     for colour, kind in PALETTE_TERRAIN.items():
         lookup[colour] = kind
-    grid[FIELD_Y:FIELD_Y + FIELD_H, FIELD_X:FIELD_X + FIELD_W] = lookup[colours]
+    grid[y:y + h, x:x + w] = lookup[colours]
     return grid
 
 
@@ -185,8 +186,9 @@ def dilate(mask: np.ndarray, rx: int, ry: int) -> np.ndarray:
 class World:
     """The terrain as the units meet it, with the masks each weapon steers by."""
 
-    def __init__(self, frame: np.ndarray, sprites: list[tuple[float, float]]) -> None:
-        grid = terrain(frame)
+    def __init__(self, frame: np.ndarray, sprites: list[tuple[float, float]],
+                 field: tuple[int, int, int, int]) -> None:
+        grid = terrain(frame, field)
         for sx, sy in sprites:          # under a unit: the cell's ground, not the unit's colour
             x0, y0 = int(sx) - 4, int(sy) - 4
             cell = grid[max(y0 - 8, 0):y0 + 16, max(x0 - 8, 0):x0 + 16]
@@ -288,6 +290,18 @@ def constant(symbols: dict[str, int], name: str) -> int:
     return value
 
 
+def box_steps(symbols: dict[str, int], names: Sequence[str]) -> tuple[int, ...]:
+    """The program's X and Y constants ``names`` (units, lines) in steps: Y lines are halved."""
+    return tuple(constant(symbols, name) // (2 if name.endswith(("_Y", "_H", "_DY")) else 1)
+                 for name in names)
+
+
+def field_steps(symbols: dict[str, int]) -> tuple[int, int, int, int]:
+    """The playfield (X, Y, width, height) in steps, from the program's ``FIELD``."""
+    x, y, w, h = box_steps(symbols, FIELD)
+    return x, y, w, h
+
+
 # ---- the player -------------------------------------------------------------------------------
 class Computer:
     """Plays side ``side`` (0 red, 1 blue) at ``level``; ``step(machine)`` once a frame, before
@@ -305,6 +319,9 @@ class Computer:
         self.near_tree = constant(self.symbols, "NEAR_TREE")
         self.weapons = {constant(self.symbols, name): weapon for weapon, name in WEAPON_CODES.items()}
         self.playing = {constant(self.symbols, name) for name in PLAYING}
+        self.running = constant(self.symbols, "RES_RUNNING")
+        self.field = field_steps(self.symbols)
+        self.hit_box, self.blast_box = box_steps(self.symbols, HIT_BOX), box_steps(self.symbols, BLAST_BOX)
         self._reset()
 
     def _reset(self) -> None:
@@ -354,7 +371,7 @@ class Computer:
             enemy_weapon = self.weapons.get(self._byte(iram, "weapon_red" if self.side else "weapon_blue"))
         except (KeyError, IndexError):
             return None, False
-        if phase not in self.playing or result != 0 or weapon is None:
+        if phase not in self.playing or result != self.running or weapon is None:
             if self.t:
                 self._reset()
             return None, False
@@ -377,7 +394,7 @@ class Computer:
                 self.fire_line = (aim_direction(self.enemy_shot.sx - x0, self.enemy_shot.sy - y0),
                                   self.t)
         if self.t == 3 or self.t == 30:
-            self.world = World(machine.frame, [(s.sx, s.sy) for s in (mine, other) if s.shown])
+            self.world = World(machine.frame, [(s.sx, s.sy) for s in (mine, other) if s.shown], self.field)
         if other.shown:
             self.seen.append((self.t, other.sx, other.sy))
         if mine.shown:
@@ -443,7 +460,7 @@ class Computer:
         """Whether a shot fired now in direction ``d`` meets the enemy's predicted path."""
         x0, y0 = self._here()
         per_frame = speed / self.fps
-        bx, by = HIT_BOX[0] - self.level.slack, HIT_BOX[1] - self.level.slack
+        bx, by = self.hit_box[0] - self.level.slack, self.hit_box[1] - self.level.slack
         ex, ey, vx, vy = self._enemy_known()
         ex, ey = ex + self._noise(), ey + self._noise()
         for k in range(2, reach + 1):
@@ -763,7 +780,7 @@ class Computer:
         per_frame = SPEED["missile"] / self.fps
         ex, ey, vx, vy = e
         slack = 2 + self.level.slack
-        bx, by = BLAST_BOX[0] - slack, BLAST_BOX[1] - slack
+        bx, by = self.blast_box[0] - slack, self.blast_box[1] - slack
         shows = self._frames(self.blast_frames) - 3      # 0.3 s: 15 frames PAL, 18 NTSC
         for t in range(1, shows if self.enemy_weapon == PLANE else 2):
             if abs(wrap(ex + vx * t - m.sx, WORLD_W)) < bx and abs(wrap(ey + vy * t - m.sy, WORLD_H)) < by:

@@ -19,7 +19,8 @@ if TYPE_CHECKING:
 PHASES = {"select": "PH_SELECT", "entry": "PH_ENTRY", "battle": "PH_BATTLE",
           "result": "PH_RESULT", "computer": "PH_COMPUTER", "practice": "PH_PRACTICE"}
 WEAPONS = {"none": "W_NONE", "plane": "W_PLANE", "submarine": "W_SUB", "tank": "W_TANK"}
-RESULTS = ("running", "red won", "blue won", "both destroyed")   # battle_result 0-3
+RESULTS = {"running": "RES_RUNNING", "red won": "RES_RED_WON", "blue won": "RES_BLUE_WON",
+           "both destroyed": "RES_BOTH"}                        # battle_result
 PUBLISHED = ("phase", "weapon_red", "weapon_blue", "energy_red", "energy_blue",
              "battle_result", "tally_red", "tally_blue", "counter_reading")
 
@@ -58,15 +59,13 @@ def symbol_value(symbols: dict[str, int], name: str) -> int | None:
 
 def codes(symbols: dict[str, int], names: dict[str, str]) -> dict[int, str] | None:
     """code -> name for a table of names to the symbols that hold their codes (``WEAPONS``,
-    ``PHASES``); None when the symbol file lacks one of them."""
+    ``PHASES``, ``RESULTS``); None when the symbol file lacks one of them."""
     found = {name: symbol_value(symbols, symbol) for name, symbol in names.items()}
     return None if None in found.values() else {code: name for name, code in found.items()
                                                   if code is not None}
 
 
-def _name(names: dict[int, str] | tuple[str, ...], value: int) -> str:
-    if isinstance(names, tuple):
-        return names[value] if value < len(names) else f"unknown {value}"
+def _name(names: dict[int, str], value: int) -> str:
     return names.get(value, f"unknown {value}")
 
 
@@ -88,8 +87,8 @@ def decode(iram: np.ndarray | bytes, symbols: dict[str, int]) -> Battle | None:
     not publish the battle program's symbols (another cartridge)."""
     if not all(name in symbols and 0 <= symbols[name] < len(iram) - 1 for name in PUBLISHED):
         return None
-    phases, weapons = codes(symbols, PHASES), codes(symbols, WEAPONS)
-    if phases is None or weapons is None:
+    phases, weapons, results = codes(symbols, PHASES), codes(symbols, WEAPONS), codes(symbols, RESULTS)
+    if phases is None or weapons is None or results is None:
         return None
 
     def byte(name: str, offset: int = 0) -> int:
@@ -101,7 +100,7 @@ def decode(iram: np.ndarray | bytes, symbols: dict[str, int]) -> Battle | None:
         "weapon_blue": _name(weapons, byte("weapon_blue")),
         "energy_red": bcd(byte("energy_red"), byte("energy_red", 1)),
         "energy_blue": bcd(byte("energy_blue"), byte("energy_blue", 1)),
-        "battle_result": _name(RESULTS, byte("battle_result")),
+        "battle_result": _name(results, byte("battle_result")),
         "tally_red": bcd(byte("tally_red")),
         "tally_blue": bcd(byte("tally_blue")),
         "counter_reading": bcd(byte("counter_reading"), byte("counter_reading", 1)),

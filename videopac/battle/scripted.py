@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Protocol
 from i18n import N_
 from videopac.battle.computer import (
     CARDINAL, DX, DY, PLANE, SPEED, SUB, TANK, WORLD_H, WORLD_W, World, aim_direction, directions,
-    read_sprite, wrap)
+    field_steps, read_sprite, wrap)
 from videopac.battle.published import symbol_value
 
 if TYPE_CHECKING:
@@ -80,6 +80,7 @@ class Script:
         weapons = {PLANE: "W_PLANE", SUB: "W_SUB", TANK: "W_TANK"}
         self.weapons = {symbol_value(symbols, code): weapon for weapon, code in weapons.items()}
         self.playing = {symbol_value(symbols, name) for name in ("PH_BATTLE", "PH_PRACTICE")}
+        self.running, self.field = symbol_value(symbols, "RES_RUNNING"), field_steps(symbols)
         self.t = 0
         self.world: World | None = None
         self.enemy: tuple[float, float] | None = None
@@ -97,7 +98,8 @@ class Script:
         iram = machine.iram
         phase = int(iram[self.symbols["phase"]])
         weapon = self.weapons.get(int(iram[self.symbols["weapon_blue" if self.side else "weapon_red"]]))
-        if phase not in self.playing or int(iram[self.symbols["battle_result"]]) or weapon is None:
+        result = int(iram[self.symbols["battle_result"]])
+        if phase not in self.playing or result != self.running or weapon is None:
             self.t, self.world, self.enemy, self.stick = 0, None, None, None
             return None, False
         self.t += 1
@@ -113,7 +115,7 @@ class Script:
         elif self.stick is not None and self.world is not None:
             self.me = self.reckoned(self.world, self.stick, 60 if machine.region == "ntsc" else 50)
         if self.t == 3:
-            self.world = World(machine.frame, [(s.sx, s.sy) for s in (mine, other) if s.shown])
+            self.world = World(machine.frame, [(s.sx, s.sy) for s in (mine, other) if s.shown], self.field)
         self.stick, fire = self.choose(Sight(weapon, self.me, self.enemy))
         return self.stick, fire
 
