@@ -193,3 +193,30 @@ class _german:
 
     def __exit__(self, *exc):
         i18n.set_language(self.before)
+
+
+def even(levels, weapons, energies, seed):
+    """A battle that is a coin toss whatever the levels: what is left is the generals' board play."""
+    rng = random.Random(seed)
+    roll = rng.random()
+    result = "attacker" if roll < 0.475 else "defender" if roll < 0.95 else ""
+    left = [max(0, e - rng.randrange(40, 200)) for e in energies]
+    for i, role in enumerate(("attacker", "defender")):
+        if result == role and left[i] == 0:
+            left[i] = 1
+    return result, (left[0], left[1])
+
+
+@pytest.mark.slow
+def test_board_play_alone_the_hard_general_beats_its_fair_share_and_random_wins_nothing():
+    """docs/generals.md: with even battles, 40 games each, the levels turned a seat each game."""
+    def wins(base: list[str]) -> int:
+        won = 0
+        for g in range(40):
+            k = g % 4
+            seats = base[k:] + base[:k]
+            run = computer_game.play_game(g, seats, even)
+            won += run.winner is not None and seats[run.winner] == base[0]
+        return won
+    assert wins(["hard", "easy", "easy", "easy"]) >= 14          # a fair share is 10 (measured: 16)
+    assert wins(["random", "standard", "standard", "standard"]) <= 1    # (measured: 0)
