@@ -125,26 +125,47 @@ class Seats:
     def tick(self) -> list[ev.Event]:
         """Book the awaited computer move once the game has been still for the pause; the events
         booked (none: nothing to do yet, or another process booked first)."""
+        due = self.due()
+        return [] if due is None else self.book(self.plan(*due), due[1])
+
+    def due(self) -> tuple[State, int] | None:
+        """The state and its number of events on which a computer move is awaited now, once
+        the game has been still for the pause; None while nothing is due. A front end that
+        must stay answering (the phones' server) plans the move away from its loop and books
+        it after: a war between two generals is a whole battle on the emulator."""
         events = len(self.game.events)
         now = self.clock()
         if events != self._seen:
             self._seen, self._since = events, now
-            return []
+            return None
         if now - self._since < self.pause:
+            return None
+        return self.game.state, events
+
+    def plan(self, s: State, events: int) -> list[ev.Event]:
+        """What the computer seats do on state ``s`` (a state is never changed in place, so
+        this may run beside the front end); none if a general failed (``trouble`` says why)."""
+        try:
+            return self._plan(s, events)
+        except Exception as exc:         # noqa: BLE001 - a general never stops the game (issue 27)
+            self.trouble = f"{type(exc).__name__}: {exc}"
             return []
-        booked = self.move_now()
+
+    def book(self, planned: list[ev.Event], events: int) -> list[ev.Event]:
+        """Book ``planned``, decided on the game's state at ``events`` events; nothing if the
+        game has moved on since (a person or another process was first: their move stands)."""
+        booked: list[ev.Event] = []
+        if len(self.game.events) == events:
+            booked = self._book_all(planned)
         self._seen, self._since = len(self.game.events), self.clock()
         return booked
 
     def move_now(self) -> list[ev.Event]:
         """Book the awaited computer move at once (for a front end that keeps its own pause);
         the events booked."""
-        s = self.game.state
-        try:
-            planned = self._plan(s, len(self.game.events))
-        except Exception as exc:         # noqa: BLE001 - a general never stops the game (issue 27)
-            self.trouble = f"{type(exc).__name__}: {exc}"
-            return []
+        return self._book_all(self.plan(self.game.state, len(self.game.events)))
+
+    def _book_all(self, planned: list[ev.Event]) -> list[ev.Event]:
         seq = self.game.seq
         booked = []
         self.moves = []

@@ -282,7 +282,7 @@ def test_the_server_keeps_following_the_file_when_one_look_at_it_fails(db, monke
         looks.append(1)
         raise RuntimeError("a general tripped")
 
-    monkeypatch.setattr(Seats, "tick", tripping)
+    monkeypatch.setattr(Seats, "due", tripping)
     monkeypatch.setattr(connections.REPORT, "last", {})
     with RunningServer(db) as live:
         phone = Follower(live.port)

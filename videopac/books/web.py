@@ -22,7 +22,7 @@ import socket
 import sqlite3
 import time
 from importlib import resources
-from typing import Any, AsyncIterator, Iterable
+from typing import Any, AsyncIterator, Iterable, Iterator
 
 from starlette.applications import Starlette
 from starlette.datastructures import Headers
@@ -166,23 +166,39 @@ class SharedGame:
 
     async def watch(self) -> None:
         """Notice actions booked by other processes on the same file, and let the computer seats
-        move. Whatever goes wrong in one look is told and the next look comes: a watcher that
-        stopped would leave the phones on an old state for good."""
+        move. A computer move is planned in a worker thread, outside the lock: a war between two
+        generals is a whole battle on the emulator, and the phones are answered meanwhile; it is
+        booked under the lock, unless the game moved on first. Whatever goes wrong in one look
+        is told and the next look comes: a watcher that stopped would leave the phones on an old
+        state for good."""
         while True:
             await asyncio.sleep(POLL_SECONDS)
+            changed, due = False, None
             async with self.lock:
-                changed = False
-                try:
+                with self._told():
                     changed = self.refresh()
-                    changed = bool(self.seats.tick()) or changed   # a computer seat's move
-                except (LedgerError, sqlite3.Error) as exc:
-                    REPORT.say("unreadable", _("the game file cannot be read now ({reason}); the "
-                                               "phones keep the last state").format(reason=exc))
-                except Exception as exc:        # noqa: BLE001 - told; the watch goes on
-                    REPORT.say("watch", _("a look at the game file failed unexpectedly ({reason}); "
-                                          "the server looks again").format(reason=f"{type(exc).__name__}: {exc}"))
+                    seats = self.seats
+                    due = seats.due()
+            if due is not None:
+                planned = await asyncio.to_thread(seats.plan, *due)
+                async with self.lock:
+                    with self._told():
+                        if seats is self.seats:          # not a new game in the meantime
+                            changed = bool(seats.book(planned, due[1])) or changed
             if changed:                         # what was taken in before a failure is sent on
                 self.announce()
+
+    @contextlib.contextmanager
+    def _told(self) -> Iterator[None]:
+        """Tell what went wrong in one look at the game file, and let the watch go on."""
+        try:
+            yield
+        except (LedgerError, sqlite3.Error) as exc:
+            REPORT.say("unreadable", _("the game file cannot be read now ({reason}); the "
+                                       "phones keep the last state").format(reason=exc))
+        except Exception as exc:        # noqa: BLE001 - told; the watch goes on
+            REPORT.say("watch", _("a look at the game file failed unexpectedly ({reason}); "
+                                  "the server looks again").format(reason=f"{type(exc).__name__}: {exc}"))
 
     # -- who may book -------------------------------------------------------------------------
     def check_code(self, code: Any, client: str) -> None:
