@@ -11,6 +11,7 @@ from board_ledger import notation, report
 from board_ledger.errors import LedgerError
 from board_ledger.game import Game
 from board_ledger.state import State
+from board_ledger.store import Store
 
 # three players; Anna completes zone 1 at once (2000 chips), Carla chose last and begins (rule 8)
 SETUP3 = """
@@ -45,6 +46,17 @@ def play(text: str, base: pathlib.Path | None = None, game: Game | None = None) 
             except LedgerError as exc:
                 raise AssertionError(f"{line.strip()!r} refused: {exc}") from None
     return game
+
+
+def stored(db: str, lines: tuple[str, ...] | list[str]) -> None:
+    """A game file at ``db`` holding these lines of notation, as a table left it."""
+    store = Store(db)
+    try:
+        _gid, game = store.load()
+        for line in lines:
+            game.play(notation.parse_line(line))
+    finally:
+        store.close()
 
 
 def refused(game: Game, line: str) -> LedgerError:

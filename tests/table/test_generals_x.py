@@ -13,6 +13,7 @@ import pytest
 
 from board_ledger import notation
 from board_ledger.store import Store
+from tests.ledger.ledger_helpers import stored
 from tests.app.test_play_cli import play_process, stop_with_ctrl_c, wait_for_window
 from tools.xvfb import virtual_display
 
@@ -44,11 +45,7 @@ def lines(db: str) -> list[str]:
                     reason="xdotool and Xvfb are needed")
 def test_a_person_against_a_computer_general_books_a_war(tmp_path):
     db = str(tmp_path / "game.sqlite")
-    store = Store(db)
-    _gid, game = store.load()
-    for line in SETUP:
-        game.play(notation.parse_line(line))
-    store.close()
+    stored(db, SETUP)
     env = dict(os.environ, PYGLET_AUDIO="silent", XDG_DATA_HOME=str(tmp_path / "data"),
                XDG_CONFIG_HOME=str(tmp_path / "config"))
     with virtual_display() as xvfb:

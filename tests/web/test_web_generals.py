@@ -7,6 +7,7 @@ import pytest
 
 from board_ledger import notation
 from board_ledger.store import Store
+from tests.ledger.ledger_helpers import stored
 from tests.web.browser import Phone, attr, needs_browser
 from tests.web.web_helpers import RunningServer
 
@@ -15,11 +16,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow, needs_browser]
 
 def test_the_phone_page_shows_a_computer_seat_and_its_move(tmp_path):
     db = str(tmp_path / "game.sqlite")
-    store = Store(db)
-    _gid, game = store.load()
-    for line in ("players Anna cpu:hard:Bert", "start Anna", 'homeland Anna "United States"'):
-        game.play(notation.parse_line(line))
-    store.close()
+    stored(db, ("players Anna cpu:hard:Bert", "start Anna", 'homeland Anna "United States"'))
     phones = []
     try:
         with RunningServer(db) as server:

@@ -6,8 +6,8 @@ from __future__ import annotations
 import asyncio
 import threading
 
-from board_ledger import notation
 from board_ledger.store import Store
+from tests.ledger.ledger_helpers import stored
 from videopac.books.web import SharedGame
 
 WAR = ("players cpu:Anna cpu:Bert", "start Anna", "homeland Anna Canada", "homeland Bert Mexico",
@@ -16,11 +16,7 @@ WAR = ("players cpu:Anna cpu:Bert", "start Anna", "homeland Anna Canada", "homel
 
 def test_the_phones_are_answered_while_two_generals_fight(tmp_path):
     db = str(tmp_path / "game.sqlite")
-    store = Store(db)
-    _gid, game = store.load()
-    for line in WAR:
-        game.play(notation.parse_line(line))
-    store.close()
+    stored(db, WAR)
     shared = SharedGame(db, "424242", pause=0)
     started, answered = threading.Event(), threading.Event()
     phone_first: list[bool] = []
