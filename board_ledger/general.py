@@ -338,11 +338,12 @@ class General:
     rng: random.Random = field(default_factory=random.Random)
 
     def draw(self, s: State) -> Decision:
-        """Every seat a computer: the draw of rule 2 with a digit each (the ledger reads the number)."""
+        """Every seat a computer: the draw of rule 2 with a digit each, and the reading drawn
+        from the general's own dice too, so that a seeded game is the same game every time."""
         digits: list[int] = []
         for _n in s.names:
             digits.append(self.rng.choice([d for d in range(10) if d not in digits]))
-        action = ev.Draw(tuple(digits), "")
+        action = ev.Draw(tuple(digits), f"{self.rng.randrange(10000):04d}")
         return Decision(s.names[0], action, _why("draw", names=tuple(s.names),
                                                  digits=" ".join(map(str, digits))))
 
