@@ -37,9 +37,9 @@ def grid_step(top: float) -> int:
             return step
     decade = 10
     while True:
-        for factor in (1, 2, 2.5, 5):
-            if top <= factor * decade * GRID_LINES:
-                return int(factor * decade)
+        for step in (decade, 2 * decade, decade * 5 // 2, 5 * decade):   # whole numbers: 2.5 as
+            if top <= step * GRID_LINES:                                # a float is inexact at
+                return step                                             # 10**23 and beyond
         decade *= 10
 
 

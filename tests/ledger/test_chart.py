@@ -6,7 +6,7 @@ import copy
 import re
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from board_ledger.board import MAX_VALUE, parse_board
@@ -28,6 +28,7 @@ def test_the_chart_of_a_million_pbr_has_at_most_twelve_grid_lines_and_reaches_th
 
 
 @given(st.integers(min_value=0, max_value=10 ** 30))
+@example(2 * 10 ** 27 + 1)                            # 2.5 as a float times 10**26 is not whole
 def test_the_grid_step_reaches_any_pbr_in_at_most_ten_steps_and_no_fewer_than_needed(top):
     step = grid_step(top)
     assert top <= step * GRID_LINES
