@@ -8,6 +8,7 @@ import pytest
 
 from board_ledger import notation
 from board_ledger.store import Store
+from tests.ledger.ledger_helpers import SMALL_BOARD
 from videopac.battle.balance import BattleBench
 from videopac.table.bridge import Bridge, read
 from videopac.table.generals import Generals
@@ -39,14 +40,7 @@ def test_two_generals_fight_a_war_on_the_cartridge_and_book_it(tmp_path):
     store.close()
 
 
-SMALL = """zone,position,country,pbu
-1,1,Atlantis,10
-1,2,Lemuria,2
-2,1,Borealis,10
-2,2,Cyrene,4
-3,1,Dorado,3
-3,2,Elysium,2
-4,1,Fjordland,6
+SMALL = SMALL_BOARD + """4,1,Fjordland,6
 4,2,Gondwana,5
 """
 
