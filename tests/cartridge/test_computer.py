@@ -35,6 +35,16 @@ def test_the_computer_beats_an_idle_side_in_every_pairing(pairing, match, region
         assert winner == WINNER[match], (pairing, match, seed, region)
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("sides", [("computer", "hide"), ("hide", "computer")])
+def test_a_plane_that_only_runs_away_runs_dry_first(sides):
+    # P-P against `hide`: the pursuer cannot close in, cruises on the autopilot for half the
+    # energy, and the runner's energy runs out (docs/conquest.md "Battles of manoeuvre")
+    winner, seconds, _ = play("PP", sides, "pal", seed=3, energy=500)
+    assert winner == ("red", "blue")[sides.index("computer")]
+    assert 500 / 15 - 3 < seconds < 500 / 15 + 3     # when the runner's 500 units are gone
+
+
 def test_the_same_seed_plays_the_same_battle():
     results = [play("PT", ("computer", "computer"), "pal", seed) for seed in (5, 5, 6)]
     assert results[0] == results[1]                     # winner, length and the last frame

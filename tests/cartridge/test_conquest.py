@@ -542,6 +542,23 @@ def test_speeds_and_energy_per_second_match_on_pal_and_ntsc(any_region):
     assert abs((2500 - b["energy_blue"]) - 10 * seconds) <= 3
 
 
+def test_the_autopilot_flies_and_burns_at_half_rate(any_region):
+    # docs/conquest.md "Battles of manoeuvre": a held diagonal, 24 steps/s for 7.5 units/s
+    g = Game(any_region)
+    g.start("P", "P", 2500, 2500)
+    g.place(0, 172, cell(0, 1)[1], RIGHT)          # right of the playfield: nothing to hit there
+    g.place(1, 0, cell(0, 0)[1] - 24, RIGHT)       # above it
+    g.stick(0, down=True, right=True)              # red on autopilot, blue straight on
+    seconds = 4
+    g.run(round(g.m.fps * seconds))
+    b = g.battle
+    assert b["battle_result"] == "running"
+    assert abs((2500 - b["energy_red"]) - 7.5 * seconds) <= 3
+    assert abs((2500 - b["energy_blue"]) - 15 * seconds) <= 3
+    assert abs(g.unit(1, "U_X") - 48 * seconds) <= 0.04 * 48 * seconds
+    assert abs((g.unit(0, "U_X") - 172) % 256 - 24 * seconds) <= 0.04 * 24 * seconds + 1
+
+
 def test_both_destroyed_shows_two_white_flags(game):
     game.start("S", "S")
     game.place(0, *cell(4, 0))

@@ -59,6 +59,8 @@ CONSTANTS = (*WEAPON_CODES.values(), *PLAYING, *RANGE_SYMBOLS.values(), "NEAR_TR
 # speeds in steps per second (docs/conquest.md, The weapons)
 SPEED = {"tank": 24, "plane": 48, "sub": 16, "missile": 40, "shell": 80}
 
+CRUISE_NEAR = 70                          # a plane nearer than this is fought at full speed,
+CRUISE_AFTER = 300                        # one farther for this long (frames of 50 Hz) is not
 NODE = 4                                  # the route planner's grid: 4 x 4 steps
 Blocked = Callable[[float, float, int], bool]    # (sx, sy, steps out): a shot stops there
 COLS, ROWS = WORLD_W // NODE, WORLD_H // NODE
@@ -340,6 +342,8 @@ class Computer:
         self.shot_trail: collections.deque[tuple[int, float, float]] = collections.deque(maxlen=4)
         self.fire_line: tuple[int, int] | None = None     # (direction, t) of the enemy's shells
         self.wander: tuple[float, float] | None = None
+        self.near_t = 0                   # plane: when the enemy plane was last within reach
+        self.trail: collections.deque[tuple[int, float, float]] = collections.deque(maxlen=8)  # plane
         # each battle its own temper: how quick, when it starts, which routes it prefers; drawn
         # in 50 Hz frames and turned into the region's frames by decide() (``_frames``)
         self.delay50 = self.level.delay + self.random.randrange(self.level.delay + 1)
@@ -641,6 +645,7 @@ class Computer:
                                  (node_of(e[0], e[1]),), CARDINAL, wraps=True)
         if d is None or clear[d] < 3:
             d = self.heading if self.heading in safe else max(safe, key=clear.__getitem__)
+        d = self._cruise(e, x, y, d)
         missile = self.enemy_shot
         if self.level.dodge and self.enemy_weapon == SUB and missile.shown:
             # a plane outruns a missile (48 steps/s against 40): fly away from it
@@ -654,6 +659,32 @@ class Computer:
                     key=clear.__getitem__, default=d)
         self.heading = d
         return d, False
+
+    def _cruise(self, e: tuple[float, float, float, float], x: float, y: float, d: int) -> int:
+        """Against a plane that has kept out of reach for CRUISE_AFTER: the autopilot (a
+        diagonal held) towards it instead of ``d``. It flies at half speed for half the energy
+        (docs/conquest.md), so a plane that only runs away, at full speed on a field that wraps
+        and never to be caught, runs dry first; near trees and mountains, and once the enemy is
+        near or shooting, it flies ``d``."""
+        w = self._map()
+        self.trail.append((self.t, x, y))
+        dx, dy = wrap(e[0] - x, WORLD_W), wrap(e[1] - y, WORLD_H)
+        if self.enemy_weapon != PLANE or max(abs(dx), abs(dy)) < CRUISE_NEAR or self._incoming() \
+                or self._corridor(e, x, y) is not None:
+            self.near_t = self.t
+        if self.t - self.near_t < self._frames(CRUISE_AFTER):
+            return d
+        t0, x0, y0 = self.trail[0]
+        facing = aim_direction(wrap(x - x0, WORLD_W), wrap(y - y0, WORLD_H)) if self.t > t0 else d
+
+        def clear(k: int, n: int) -> bool:
+            return not any(w.at(w.crash, x + DX[k] * i, y + DY[k] * i) for i in range(2, n))
+
+        if not clear(facing, 10):
+            return d
+        order = sorted((1, 3, 5, 7), key=lambda k: (k != self.heading or DX[k] * dx + DY[k] * dy <= 0,
+                                                   -(DX[k] * dx + DY[k] * dy)))
+        return next((k for k in order if clear(k, 24)), d)
 
     def _corridor(self, e: tuple[float, float, float, float], x: float, y: float) -> int | None:
         """The row or column direction whose shot passes within reach of the enemy, if any."""
