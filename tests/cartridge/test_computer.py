@@ -106,3 +106,56 @@ def test_a_higher_level_wins_more_often():
                     if winner in ("red", "blue"):
                         wins[levels[("red", "blue").index(winner)]] += 1
         assert wins[high] > wins[low], (low, high, wins)
+
+
+def submarine_under_fire(dive: float) -> list[bool]:
+    """A tank drives to the shore along row 4 and fires at the hard computer's submarine waiting
+    at its start (docs/conquest.md "Waiting never wins"); from the shot on, the computer plays
+    the submarine, diving from the share ``dive`` of shells. Whether the submarine showed its
+    periscope in each frame while the shell flew."""
+    from dataclasses import replace
+
+    from tests.cartridge.conftest import Game
+
+    game = Game()
+    game.start("T", "S", variant=0, last_hit=False)
+    game.stick(0, right=True)                     # the tank: along row 4 until the water stops it
+    game.run(250)
+    sub = Computer(1, "hard", game.s, seed=3)
+    sub.level = replace(sub.level, dive=dive)
+    game.stick(0, right=True, fire=True)
+    shown = []
+    for frame in range(60):
+        sub.step(game.m)
+        game.m.run_frame()
+        if frame == 2:
+            game.stick(0, right=True)
+        if game.unit(0, "S_LEFT"):
+            shown.append(bool(game.unit(1, "U_VIS")))
+    assert game.hits(1) == 0
+    return shown
+
+
+def test_a_submarine_dives_from_a_shell():
+    """A shell hits only a submarine that shows its periscope: the computer that notices it
+    keeps moving, submerged, until the shell has gone; one that does not stops to launch its
+    missile while the shell is on its way."""
+    assert len(submarine_under_fire(dive=1.0)) > 20
+    assert not any(submarine_under_fire(dive=1.0)[5:])
+    assert any(submarine_under_fire(dive=0.0)[5:])
+
+
+def test_a_submarine_launches_only_at_a_plane_its_missile_can_catch():
+    """A missile (40 steps/s) never catches a plane flying away (48), nor one off the field
+    (it stops at the edge); it meets one flying at the submarine."""
+    console = BattleBench("pal")
+    console.start("SP", 2500)
+    sub = Computer(0, "hard", console.symbols, seed=1)
+    console.run(40, [sub])
+    x, y = sub.me
+    v = 48 / 50
+    reach = sub.range["sub"]
+    assert sub._missile_meets(x, y, (x + 60, y, -v, 0.0), reach)           # coming at it
+    assert not sub._missile_meets(x, y, (x + 30, y, v, 0.0), reach)        # flying away
+    assert not sub._missile_meets(x, y, (x + 30, y + 6, v, 0.0), reach)
+    assert not sub._missile_meets(x, y, (x, 110.0, 0.0, 0.0), reach)       # below the field

@@ -77,15 +77,16 @@ class Level:
     launch: int          # submarine: farthest launch distance, in steps
     wake: int            # frames it may take to start playing
     spread: float        # share of the good spots it forgets each time it plans a route
+    dive: float          # submarine: share of a tank's shells it dives from (a plane's shots: all)
 
 
 LEVELS: dict[str, Level] = {
     "easy": Level(delay=12, think=6, slack=0, noise=3.0, dodge=False, launch=50, wake=60,
-                  spread=0.5),
+                  spread=0.5, dive=0.0),
     "standard": Level(delay=4, think=2, slack=1, noise=1.0, dodge=True, launch=62, wake=40,
-                      spread=0.4),
+                      spread=0.4, dive=0.4),
     "hard": Level(delay=1, think=1, slack=0, noise=0.0, dodge=True, launch=80, wake=10,
-                  spread=0.2),
+                  spread=0.2, dive=0.9),
 }
 
 
@@ -339,6 +340,7 @@ class Computer:
         self.goal_key: tuple[tuple[int, int]] | None = None
         self.launched = -1
         self.missile_since = 0
+        self.dives = False
         self.shot_trail: collections.deque[tuple[int, float, float]] = collections.deque(maxlen=4)
         self.fire_line: tuple[int, int] | None = None     # (direction, t) of the enemy's shells
         self.wander: tuple[float, float] | None = None
@@ -392,6 +394,8 @@ class Computer:
             self.missile_since = self.t          # (or shell): when it was last not there
             self.shot_trail.clear()
         else:
+            if not self.shot_trail and weapon == SUB:       # a new shell or shot: noticed in time?
+                self.dives = self.enemy_weapon == PLANE or self.random.random() < self.level.dive
             self.shot_trail.append((self.t, self.enemy_shot.sx, self.enemy_shot.sy))
             t0, x0, y0 = self.shot_trail[0]
             if self.t - t0 >= 2:
@@ -652,7 +656,9 @@ class Computer:
             def gap(k: int) -> float:
                 return max(abs(wrap(x + DX[k] * 8 - missile.sx, WORLD_W)),
                            abs(wrap(y + DY[k] * 8 - missile.sy, WORLD_H)))
-            if gap(self.heading or 0) < 40 and self.t - self.missile_since >= 4 * self.delay:
+            flown = (self.t - self.missile_since) * SPEED["missile"] / self.fps
+            left = self.range[SUB] - flown + max(self.blast_box)     # a spent missile is no threat
+            if gap(self.heading or 0) < min(40, left) and self.t - self.missile_since >= 4 * self.delay:
                 d = max(safe, key=lambda k: (gap(k), k == self.heading))
         elif self._incoming() and d in (self.heading, (self.heading + 4) % 8):
             d = max((k for k in safe if k not in (self.heading, (self.heading + 4) % 8)),
@@ -743,6 +749,17 @@ class Computer:
                                                  / (1.4142 if DX[k] and DY[k] else 1.0)))
                 self._reckon(d)
                 return d, False
+        if self.enemy_weapon != SUB and self.dives and self._incoming():
+            # a shell or shot hits only a submarine that shows its periscope: dive (keep moving),
+            # across the line it comes along (docs/conquest.md)
+            along = self.fire_line[0] if self.fire_line is not None else aim_direction(
+                x - incoming.sx, y - incoming.sy)
+            d = max(range(8), key=lambda k: (w.at(w.sub_ok, x + DX[k] * 3, y + DY[k] * 3),
+                                             -abs(DX[k] * DX[along] + DY[k] * DY[along]),
+                                             k == self.heading))
+            self._reckon(d)
+            self.heading = d
+            return d, False
         # water within launch range, not too near the other submarine (touching destroys both)
         ok = node_mask(w.sub_ok)
         far = np.maximum(np.abs(e[0] - NODE_X[None, :]), np.abs(e[1] - NODE_Y[:, None]))
@@ -770,7 +787,8 @@ class Computer:
         # against a submarine: launch from below it (the missile starts upwards) or from near
         uphill = self.enemy_weapon != SUB or e[1] <= y + 4 or dist < 35
         if not self.shot.shown and not self.fire_was and self.enemy_shown_recently() \
-                and dist <= reach and self.t > self._frames(20) and uphill:
+                and dist <= reach and self.t > self._frames(20) and uphill \
+                and self._missile_meets(x, y, e, self.range[SUB]):
             self.launched = self.t
             return None, True
         key = (node_of(e[0], e[1]),)
@@ -801,6 +819,21 @@ class Computer:
         if self._map().at(self._map().water, nx, ny):
             self.me = (nx, ny)
 
+    def _missile_meets(self, mx: float, my: float, e: tuple[float, float, float, float],
+                       left: float) -> bool:
+        """Whether a missile at ``mx, my`` with ``left`` steps of range can bring its blast onto
+        the enemy's predicted path inside the field: a plane flying away outruns it (48 steps/s
+        against 40), and one off the field is out of its reach (docs/conquest.md)."""
+        w = self._map()
+        per_frame = SPEED["missile"] / self.fps
+        bx, by = self.blast_box
+        ex, ey, vx, vy = e
+        for t in range(0, int(left / per_frame) + 1, 2):
+            px, py = (ex + vx * t) % WORLD_W, (ey + vy * t) % WORLD_H    # a missile never wraps
+            if not w.at(w.out, px, py) and max(abs(px - mx) - bx, abs(py - my) - by) <= t * per_frame:
+                return True
+        return False
+
     def _steer_missile(self, e: tuple[float, float, float, float] | None) -> tuple[int | None, bool]:
         """Steer the missile to where its path meets the enemy's; let go of the button (it
         detonates) when the enemy is in the blast now or will run into it while it shows."""
@@ -819,6 +852,8 @@ class Computer:
         flown = (self.t - self.launched) * per_frame
         if flown > self.range[SUB] - 3:
             return None, False                    # at the end of its range it goes off anyway
+        if self.enemy_weapon == PLANE and not self._missile_meets(m.sx, m.sy, e, self.range[SUB] - flown):
+            return None, False                    # it cannot catch the plane: stop paying for it
         tx, ty = ex, ey                           # the first point of the enemy's path in reach
         for t in range(0, self._frames(120), 2):
             px, py = ex + vx * t, ey + vy * t
