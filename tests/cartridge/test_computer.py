@@ -159,3 +159,29 @@ def test_a_submarine_launches_only_at_a_plane_its_missile_can_catch():
     assert not sub._missile_meets(x, y, (x + 30, y, v, 0.0), reach)        # flying away
     assert not sub._missile_meets(x, y, (x + 30, y + 6, v, 0.0), reach)
     assert not sub._missile_meets(x, y, (x, 110.0, 0.0, 0.0), reach)       # below the field
+
+
+def test_the_plane_holds_its_fire_while_the_enemy_is_sheltered():
+    """A plane drawn white after a hit takes no hit for 1 s (docs/conquest.md): the computer
+    fires at it only when its shot would arrive as the shelter ends; at a plane that is not
+    sheltered it fires at once."""
+    from tests.cartridge.conftest import SYMBOLS, Game
+
+    def first_shot(shelter_pairs: int) -> int:
+        g = Game()
+        g.start("P", "P", last_hit=False)
+        computer = Computer(0, "standard", SYMBOLS, seed=1)
+        y = 2 * 24 + 60                                   # row 1 of the playfield
+        for t in range(160):
+            g.place(0, 40, y, 0)                          # red heads right, blue 30 units ahead
+            g.place(1, 70, y, 0)
+            if t == 58:              # the computer has started by then; white from frame 60
+                g.m.xram[g.s["HIT_BLUE"]] = 1 | shelter_pairs << 3
+            if computer.decide(g.m)[1] and t >= 60:
+                return t - 58
+            g.m.run_frame()
+        return 999
+
+    assert first_shot(0) < 12
+    # 50 frames of shelter, a flight of 30 steps in about 19 frames: not before frame 28
+    assert 28 <= first_shot(25) < 50

@@ -814,7 +814,7 @@ def test_a_hit_costs_energy_and_shelters_the_unit_and_the_armour_decides(region)
 
 
 def test_each_weapon_takes_its_armour_in_hits():
-    assert (SYMBOLS["ARMOUR_PLANE"], SYMBOLS["ARMOUR_SUB"], SYMBOLS["ARMOUR_TANK"]) == (6, 5, 8)
+    assert (SYMBOLS["ARMOUR_PLANE"], SYMBOLS["ARMOUR_SUB"], SYMBOLS["ARMOUR_TANK"]) == (7, 5, 8)
     g = Game()
     g.start("T", "T", last_hit=False)
     for n in range(1, SYMBOLS["ARMOUR_TANK"]):

@@ -55,7 +55,7 @@ RANGE_SYMBOLS = {TANK: "TANK_RANGE", PLANE: "PLANE_RANGE", SUB: "MISSILE_RANGE"}
 FIELD = ("FIELD_X", "FIELD_Y", "FIELD_W", "FIELD_H")
 HIT_BOX, BLAST_BOX = ("HIT_DX", "HIT_DY"), ("BLAST_DX", "BLAST_DY")
 CONSTANTS = (*WEAPON_CODES.values(), *PLAYING, *RANGE_SYMBOLS.values(), "NEAR_TREE", "BLAST_FRAMES",
-             "RES_RUNNING", *FIELD, *HIT_BOX, *BLAST_BOX)
+             "RES_RUNNING", *FIELD, *HIT_BOX, *BLAST_BOX, "SHELTER_PAL", "S_WHITE")
 # speeds in steps per second (docs/conquest.md, The weapons)
 SPEED = {"tank": 24, "plane": 48, "sub": 16, "missile": 40, "shell": 80}
 
@@ -141,6 +141,7 @@ class Sprite:
     sx: float            # centre of a unit / point of a shot, in steps
     sy: float
     shown: bool
+    colour: int = 0      # the attribute's colour bits (a unit sheltered after a hit is white)
 
 
 def read_sprite(vdc: np.ndarray, index: int, centre: bool) -> Sprite:
@@ -154,8 +155,8 @@ def read_sprite(vdc: np.ndarray, index: int, centre: bool) -> Sprite:
     y, x, attr = int(vdc[base + OBJ_Y]), int(vdc[base + OBJ_X]), int(vdc[base + SPRITE_ATTR])
     shown = not (y == HIDDEN_Y and attr & SPRITE_COLOUR == 0)
     if centre:
-        return Sprite((x + 4) % WORLD_W, ((y + 8) % 256) / 2, shown)
-    return Sprite(x, y / 2, shown)
+        return Sprite((x + 4) % WORLD_W, ((y + 8) % 256) / 2, shown, attr & SPRITE_COLOUR)
+    return Sprite(x, y / 2, shown, attr & SPRITE_COLOUR)
 
 
 def terrain(frame: np.ndarray, field: tuple[int, int, int, int]) -> np.ndarray:
@@ -320,6 +321,7 @@ class Computer:
         self.blast_frames = constant(self.symbols, "BLAST_FRAMES")
         self.range = {weapon: constant(self.symbols, name) for weapon, name in RANGE_SYMBOLS.items()}
         self.near_tree = constant(self.symbols, "NEAR_TREE")
+        self.shelter, self.white = constant(self.symbols, "SHELTER_PAL"), constant(self.symbols, "S_WHITE")
         self.weapons = {constant(self.symbols, name): weapon for weapon, name in WEAPON_CODES.items()}
         self.playing = {constant(self.symbols, name) for name in PLAYING}
         self.running = constant(self.symbols, "RES_RUNNING")
@@ -344,6 +346,7 @@ class Computer:
         self.shot_trail: collections.deque[tuple[int, float, float]] = collections.deque(maxlen=4)
         self.fire_line: tuple[int, int] | None = None     # (direction, t) of the enemy's shells
         self.wander: tuple[float, float] | None = None
+        self.white_since: int | None = None   # when the enemy turned white (sheltered after a hit)
         self.near_t = 0                   # plane: when the enemy plane was last within reach
         self.trail: collections.deque[tuple[int, float, float]] = collections.deque(maxlen=8)  # plane
         # each battle its own temper: how quick, when it starts, which routes it prefers; drawn
@@ -405,6 +408,10 @@ class Computer:
             self.world = World(machine.frame, [(s.sx, s.sy) for s in (mine, other) if s.shown], self.field)
         if other.shown:
             self.seen.append((self.t, other.sx, other.sy))
+            if other.colour != self.white:
+                self.white_since = None
+            elif self.white_since is None:
+                self.white_since = self.t
         if mine.shown:
             self.me = (mine.sx, mine.sy)
             self.me_t = self.t
@@ -624,7 +631,7 @@ class Computer:
         def outside(sx: float, sy: float, k: int) -> bool:
             return w.at(w.out, sx, sy)
 
-        fire_ready = not self.shot.shown and not self.fire_was
+        fire_ready = not self.shot.shown and not self.fire_was and not self._sheltered(e, x, y)
         if fire_ready and self.enemy_shown_recently():
             for d in sorted(safe, key=lambda d: d != self.heading):
                 if self._hit_after(d, SPEED["shell"], self.range[PLANE], outside):
@@ -665,6 +672,16 @@ class Computer:
                     key=clear.__getitem__, default=d)
         self.heading = d
         return d, False
+
+    def _sheltered(self, e: tuple[float, float, float, float], x: float, y: float) -> bool:
+        """Whether a shot fired now would reach the enemy while it is still sheltered after a hit
+        (drawn white for SHELTER_PAL frames of 50 Hz, 1 s, in which hits do not count): a wasted
+        shot costs energy, and a person sees the white and knows the second."""
+        if self.white_since is None:
+            return False
+        left = self.white_since + self._frames(self.shelter) - self.t
+        dist = max(abs(wrap(e[0] - x, WORLD_W)), abs(wrap(e[1] - y, WORLD_H)))
+        return left > dist / (SPEED["shell"] / self.fps) + 1
 
     def _cruise(self, e: tuple[float, float, float, float], x: float, y: float, d: int) -> int:
         """Against a plane that has kept out of reach for CRUISE_AFTER: the autopilot (a
