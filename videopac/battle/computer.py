@@ -59,8 +59,7 @@ CONSTANTS = (*WEAPON_CODES.values(), *PLAYING, *RANGE_SYMBOLS.values(), "NEAR_TR
 # speeds in steps per second (docs/conquest.md, The weapons)
 SPEED = {"tank": 24, "plane": 48, "sub": 16, "missile": 40, "shell": 80}
 
-CRUISE_NEAR = 70                          # a plane nearer than this is fought at full speed,
-CRUISE_AFTER = 300                        # one farther for this long (frames of 50 Hz) is not
+RUNNER_FAR, RUNNER_AFTER = 70, 300        # a plane this far (steps) this long (frames of 50 Hz)
 NODE = 4                                  # the route planner's grid: 4 x 4 steps
 Blocked = Callable[[float, float, int], bool]    # (sx, sy, steps out): a shot stops there
 COLS, ROWS = WORLD_W // NODE, WORLD_H // NODE
@@ -78,6 +77,8 @@ class Level:
     wake: int            # frames it may take to start playing
     spread: float        # share of the good spots it forgets each time it plans a route
     dive: float          # submarine: share of a tank's shells it dives from (a plane's shots: all)
+    cruise: bool = True  # plane: cruises on the autopilot between passes at a plane (else only
+                         # at one that has kept away for RUNNER_AFTER)
 
 
 LEVELS: dict[str, Level] = {
@@ -86,7 +87,7 @@ LEVELS: dict[str, Level] = {
     "standard": Level(delay=4, think=2, slack=1, noise=1.0, dodge=True, launch=62, wake=40,
                       spread=0.4, dive=0.4),
     "hard": Level(delay=1, think=1, slack=0, noise=0.0, dodge=True, launch=80, wake=10,
-                  spread=0.2, dive=0.9),
+                  spread=0.2, dive=0.9, cruise=False),
 }
 
 
@@ -347,7 +348,7 @@ class Computer:
         self.fire_line: tuple[int, int] | None = None     # (direction, t) of the enemy's shells
         self.wander: tuple[float, float] | None = None
         self.white_since: int | None = None   # when the enemy turned white (sheltered after a hit)
-        self.near_t = 0                   # plane: when the enemy plane was last within reach
+        self.near_t = 0                   # plane: when the enemy plane was last near or lined up
         self.trail: collections.deque[tuple[int, float, float]] = collections.deque(maxlen=8)  # plane
         # each battle its own temper: how quick, when it starts, which routes it prefers; drawn
         # in 50 Hz frames and turned into the region's frames by decide() (``_frames``)
@@ -684,18 +685,20 @@ class Computer:
         return left > dist / (SPEED["shell"] / self.fps) + 1
 
     def _cruise(self, e: tuple[float, float, float, float], x: float, y: float, d: int) -> int:
-        """Against a plane that has kept out of reach for CRUISE_AFTER: the autopilot (a
-        diagonal held) towards it instead of ``d``. It flies at half speed for half the energy
-        (docs/conquest.md), so a plane that only runs away, at full speed on a field that wraps
-        and never to be caught, runs dry first; near trees and mountains, and once the enemy is
-        near or shooting, it flies ``d``."""
+        """Against a plane: the autopilot (a diagonal held) towards it instead of ``d``, at
+        half speed for half the energy (docs/conquest.md), until the two are lined up on a row or
+        column (a head-on pass) or a shot comes at it; it turns sharply to fire (the fire
+        decisions come first), and near trees and mountains it flies ``d``. A plane that only
+        runs away, at full speed on a field that wraps and never to be caught, runs dry first."""
         w = self._map()
         self.trail.append((self.t, x, y))
         dx, dy = wrap(e[0] - x, WORLD_W), wrap(e[1] - y, WORLD_H)
-        if self.enemy_weapon != PLANE or max(abs(dx), abs(dy)) < CRUISE_NEAR or self._incoming() \
-                or self._corridor(e, x, y) is not None:
+        lined_up = abs(dy) < 6 or abs(dx) < 4
+        if lined_up or max(abs(dx), abs(dy)) < RUNNER_FAR:
             self.near_t = self.t
-        if self.t - self.near_t < self._frames(CRUISE_AFTER):
+        if self.enemy_weapon != PLANE or self._incoming() or lined_up:
+            return d
+        if not self.level.cruise and self.t - self.near_t <= self._frames(RUNNER_AFTER):
             return d
         t0, x0, y0 = self.trail[0]
         facing = aim_direction(wrap(x - x0, WORLD_W), wrap(y - y0, WORLD_H)) if self.t > t0 else d
