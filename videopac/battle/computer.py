@@ -54,6 +54,7 @@ PLAYING = ("PH_BATTLE", "PH_PRACTICE")
 RANGE_SYMBOLS = {TANK: "TANK_RANGE", PLANE: "PLANE_RANGE", SUB: "MISSILE_RANGE"}
 FIELD = ("FIELD_X", "FIELD_Y", "FIELD_W", "FIELD_H")
 HIT_BOX, BLAST_BOX = ("HIT_DX", "HIT_DY"), ("BLAST_DX", "BLAST_DY")
+# and the shelter after a hit: how long (50 Hz frames) and the colour a sheltered unit is drawn in
 CONSTANTS = (*WEAPON_CODES.values(), *PLAYING, *RANGE_SYMBOLS.values(), "NEAR_TREE", "BLAST_FRAMES",
              "RES_RUNNING", *FIELD, *HIT_BOX, *BLAST_BOX, "SHELTER_PAL", "S_WHITE")
 # speeds in steps per second (docs/conquest.md, The weapons)
@@ -340,16 +341,18 @@ class Computer:
         self.heading: int | None = None
         self.route: np.ndarray | None = None
         self.route_t = -99
-        self.goal_key: tuple[tuple[int, int]] | None = None
+        self.goal_key: tuple[tuple[int, int], ...] | None = None
         self.launched = -1
         self.missile_since = 0
         self.dives = False
         self.shot_trail: collections.deque[tuple[int, float, float]] = collections.deque(maxlen=4)
         self.fire_line: tuple[int, int] | None = None     # (direction, t) of the enemy's shells
+        self.shells: collections.deque[tuple[int, int, float, float]] = collections.deque(maxlen=4)
         self.wander: tuple[float, float] | None = None
         self.white_since: int | None = None   # when the enemy turned white (sheltered after a hit)
         self.near_t = 0                   # plane: when the enemy plane was last near or lined up
         self.trail: collections.deque[tuple[int, float, float]] = collections.deque(maxlen=8)  # plane
+        self.me_white = False                    # this unit drawn white: no hit counts now
         # each battle its own temper: how quick, when it starts, which routes it prefers; drawn
         # in 50 Hz frames and turned into the region's frames by decide() (``_frames``)
         self.delay50 = self.level.delay + self.random.randrange(self.level.delay + 1)
@@ -405,6 +408,8 @@ class Computer:
             if self.t - t0 >= 2:
                 self.fire_line = (aim_direction(self.enemy_shot.sx - x0, self.enemy_shot.sy - y0),
                                   self.t)
+                if self.t - t0 == 2 and len(self.shot_trail) == 3:    # a new shell: its line
+                    self.shells.append((self.t, self.fire_line[0], x0, y0))
         if self.t == 3 or self.t == 30:
             self.world = World(machine.frame, [(s.sx, s.sy) for s in (mine, other) if s.shown], self.field)
         if other.shown:
@@ -416,6 +421,7 @@ class Computer:
         if mine.shown:
             self.me = (mine.sx, mine.sy)
             self.me_t = self.t
+            self.me_white = mine.colour == self.white
         if self.world is None or self.me is None or self.t < self.wake:
             return self._hold(None if weapon != PLANE else self.heading, False)
         if self.t % self.level.think and weapon != SUB:
@@ -471,9 +477,16 @@ class Computer:
         return self.random.uniform(-self.level.noise, self.level.noise)
 
     # -- straight shots (tank shell, plane shot)
+    def _shelter_left(self) -> int:
+        """Frames the enemy stays sheltered (drawn white after a hit; no hit counts then)."""
+        if self.white_since is None:
+            return 0
+        return max(0, self.white_since + self._frames(self.shelter) - self.t)
+
     def _hit_after(self, d: int, speed: float, reach: int,
-                   blocked: Blocked | None) -> bool:
-        """Whether a shot fired now in direction ``d`` meets the enemy's predicted path."""
+                   blocked: Blocked | None, after: float = 0.0) -> bool:
+        """Whether a shot fired now in direction ``d`` meets the enemy's predicted path, no
+        sooner than ``after`` frames from now."""
         x0, y0 = self._here()
         per_frame = speed / self.fps
         bx, by = self.hit_box[0] - self.level.slack, self.hit_box[1] - self.level.slack
@@ -484,7 +497,7 @@ class Computer:
             if blocked is not None and blocked(sx, sy, k):
                 return False
             ahead = 1 + k / per_frame
-            if abs(wrap(ex + vx * ahead - sx, WORLD_W)) < bx and \
+            if ahead >= after and abs(wrap(ex + vx * ahead - sx, WORLD_W)) < bx and \
                     abs(wrap(ey + vy * ahead - sy, WORLD_H)) < by:
                 return True
         return False
@@ -503,7 +516,7 @@ class Computer:
 
     # -- routes
     def _route_step(self, passable: np.ndarray, find_goals: Callable[[], np.ndarray],
-                    key: tuple[tuple[int, int]], moves: Sequence[int] = range(8),
+                    key: tuple[tuple[int, int], ...], moves: Sequence[int] = range(8),
                     wraps: bool = False) -> int | None:
         """The direction to the next node on a shortest route to any of the nodes ``find_goals()``
         gives (None: at a goal or no route); the route is planned again when ``key`` changes
@@ -570,17 +583,22 @@ class Computer:
         if fire_ready and self.enemy_shown_recently():
             order = sorted(range(8), key=lambda d: d != self.heading)
             for d in order:
-                if self._hit_after(d, SPEED["shell"], self.range[TANK], blocked):
+                if self._hit_after(d, SPEED["shell"], self.range[TANK], blocked, self._shelter_left()):
                     self.heading = d
                     return d, True
-        if self._incoming() and self.heading is not None:
+        if self.enemy_weapon == TANK:          # out of the line of the other tank's shell
+            aside = self._sidestep(w)
+            if aside is not None:
+                self.heading = aside
+                return aside, False
+        elif self._incoming() and self.heading is not None:    # a plane's shot, a missile
             for d in ((self.heading + 2) % 8, (self.heading + 6) % 8):
                 nx, ny = self._here()[0] + 3 * DX[d], self._here()[1] + 3 * DY[d]
                 if w.at(w.tank_ok, nx, ny):
                     self.heading = d
                     return d, False
         ok = node_mask(w.tank_ok)
-        key = (node_of(e[0], e[1]),)
+        key = (node_of(e[0], e[1]), (-1 if self.fire_line is None else self.fire_line[0], 0))
 
         def goals() -> np.ndarray:
             spots = self._goals_aligned(w.tank_ok, self.range[TANK] - 3, 8, blocked)
@@ -589,7 +607,15 @@ class Computer:
                 far = np.maximum(np.abs(e[0] - NODE_X[None, :]), np.abs(e[1] - NODE_Y[:, None]))
                 spots = ok & (far <= far[ok].min() + 2)
             return spots
-        d = self._route_step(ok, goals, key)
+        # against a tank: around the line it keeps firing along, not through it (a shell
+        # every second along one line is a wall), unless there is no other way
+        c, r = node_of(*self._here())
+        lane = self._in_fire_line(e, self.hit_box[1] + 2) if self._walled() else np.zeros_like(ok)
+        lane[r, c] = False
+        d = self._route_step(ok & ~lane, goals, key)
+        assert self.route is not None
+        if d is None and lane.any() and self.route[r, c] > 0:      # no way around: through it
+            d = self._route_step(ok, goals, (*key, (1, 1)))
         if d is None:                          # on a firing spot: face the enemy
             d = aim_direction(e[0] - self._here()[0], e[1] - self._here()[1])
             if d == self.heading:
@@ -597,9 +623,58 @@ class Computer:
         self.heading = d
         return d, False
 
-    def _in_fire_line(self, e: tuple[float, float, float, float]) -> np.ndarray:
-        """Nodes in the line the enemy tank or plane has fired along in the last 3 s (one that
-        keeps firing one way covers that line: the spots beside it are safe, docs/conquest.md)."""
+    def _walled(self) -> bool:
+        """Whether the enemy tank has fired its last 3 shells, in the last 3 s, along one line
+        from one place (as a tank standing still and firing does): that line is a wall."""
+        if self.enemy_weapon != TANK or len(self.shells) < 3:
+            return False
+        last = list(self.shells)[-3:]
+        _t, d, x, y = last[-1]
+        return last[0][0] >= self.t - self._frames(150) and \
+            all(k == d and abs(x - x0) < 4 and abs(y - y0) < 4 for _t0, k, x0, y0 in last)
+
+    def _shell_line(self) -> int | None:
+        """The direction of the enemy's shell if its path runs through this tank's hit box."""
+        s = self.enemy_shot
+        if not s.shown or not self.level.dodge or self.me_white:
+            return None                        # sheltered (drawn white): no hit counts now
+        if len(self.shot_trail) >= 2:
+            _t0, x0, y0 = self.shot_trail[0]
+        else:                                  # just fired: it flies away from the enemy
+            known = self.enemy()
+            if known is None:
+                return None
+            x0, y0 = known[0], known[1]
+        dx, dy = wrap(s.sx - x0, WORLD_W), wrap(s.sy - y0, WORLD_H)
+        if max(abs(dx), abs(dy)) < 1:
+            return None
+        d = aim_direction(dx, dy)
+        x, y = self._here()
+        bx, by = self.hit_box[0] + 1, self.hit_box[1] + 1
+        for k in range(0, self.range[TANK] + 1, 2):
+            if abs(wrap(s.sx + DX[d] * k - x, WORLD_W)) < bx and abs(wrap(s.sy + DY[d] * k - y, WORLD_H)) < by:
+                return d
+        return None
+
+    def _sidestep(self, w: World) -> int | None:
+        """Out of the path of the enemy's shell: across it, to the side the tank is already on
+        (the shorter way out of the hit box), else the other side; None when no shell comes."""
+        d = self._shell_line()
+        if d is None:
+            return None
+        x, y = self._here()
+        s = self.enemy_shot
+        across = DX[(d + 2) % 8] * wrap(x - s.sx, WORLD_W) + DY[(d + 2) % 8] * wrap(y - s.sy, WORLD_H)
+        sides = [(d + 2) % 8, (d + 6) % 8] if across >= 0 else [(d + 6) % 8, (d + 2) % 8]
+        for k in sides:
+            if all(w.at(w.tank_ok, x + DX[k] * n, y + DY[k] * n) for n in (2, 4)):
+                return k
+        return None
+
+    def _in_fire_line(self, e: tuple[float, float, float, float], width: float = 10) -> np.ndarray:
+        """Nodes in the line the enemy tank or plane has fired along in the last 3 s, less than
+        ``width`` steps across from it (one that keeps firing one way covers that line: the
+        spots beside it are safe, docs/conquest.md)."""
         lined = np.zeros((ROWS, COLS), dtype=bool)
         if self.enemy_weapon == SUB or self.fire_line is None or \
                 self.t - self.fire_line[1] > self._frames(150):
@@ -609,7 +684,7 @@ class Computer:
         rx, ry = NODE_X[None, :] - e[0], NODE_Y[:, None] - e[1]
         along, across = rx * ux + ry * uy, np.abs(rx * uy - ry * ux)
         reach = self.range[TANK if self.enemy_weapon == TANK else PLANE] + 16
-        line: np.ndarray = (along > 0) & (along < reach) & (across < 10)
+        line: np.ndarray = (along > 0) & (along < reach) & (across < width)
         return line
 
     # -- plane
@@ -678,9 +753,7 @@ class Computer:
         """Whether a shot fired now would reach the enemy while it is still sheltered after a hit
         (drawn white for SHELTER_PAL frames of 50 Hz, 1 s, in which hits do not count): a wasted
         shot costs energy, and a person sees the white and knows the second."""
-        if self.white_since is None:
-            return False
-        left = self.white_since + self._frames(self.shelter) - self.t
+        left = self._shelter_left()
         dist = max(abs(wrap(e[0] - x, WORLD_W)), abs(wrap(e[1] - y, WORLD_H)))
         return left > dist / (SPEED["shell"] / self.fps) + 1
 
