@@ -253,3 +253,37 @@ def test_the_tank_beats_standing_fire_and_a_circling_tank_nearly_always():
             seed = battle_seed(1, "TT", SIMPLE_MATCH + list(SCRIPTS).index(name), n)
             won += battle("TT", sides, "pal", seed, 2500).winner == ("red", "blue")[n % 2]
         assert won >= 19, (name, won)
+
+
+def test_a_submarine_launches_at_a_tank_from_off_its_lines():
+    """A shell flies along one of 8 lines: the water the submarine launches from against a tank
+    lies off them (or beyond the shell's range)."""
+    console = BattleBench("pal")
+    console.start("ST", 2500)
+    sub = Computer(0, "standard", console.symbols, seed=1)
+    console.run(40, [sub])
+    tank = (100.0, 50.0, 0.0, 0.0)
+    lines = sub._tank_lines(tank)
+
+    def at(dx: float, dy: float) -> bool:
+        return bool(lines[int(50 + dy) // 4, int(100 + dx) // 4])
+    assert at(-40, 0) and at(0, 30) and at(-30, -30) and at(40, 40)    # row, column, diagonals
+    assert not at(-40, 16) and not at(30, -12)                          # between them
+    assert not at(-90, 0)                                               # beyond the shell's range
+
+
+@pytest.mark.slow
+def test_two_hard_computers_decide_plane_against_submarine_within_a_minute():
+    """Two hard computers fought P-S and S-P for 70-90 s (the plane waited off the field, the
+    submarine burnt its energy on missiles that could not arrive); now within a minute."""
+    import statistics
+
+    from videopac.battle.balance import battle, battle_seed
+
+    lengths = []
+    for pairing in ("PS", "SP"):
+        for n in range(2):
+            fought = battle(pairing, ("hard", "hard"), "pal", battle_seed(3, pairing, 3, n))
+            assert fought.winner in ("red", "blue")
+            lengths.append(fought.seconds)
+    assert statistics.median(lengths) <= 60, lengths

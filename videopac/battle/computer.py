@@ -86,7 +86,7 @@ LEVELS: dict[str, Level] = {
     "easy": Level(delay=12, think=6, slack=0, noise=3.0, dodge=False, launch=50, wake=60,
                   spread=0.5, dive=0.0),
     "standard": Level(delay=4, think=2, slack=1, noise=1.0, dodge=True, launch=62, wake=40,
-                      spread=0.4, dive=0.4),
+                      spread=0.4, dive=0.0),
     "hard": Level(delay=1, think=1, slack=0, noise=0.0, dodge=True, launch=80, wake=10,
                   spread=0.2, dive=0.9, cruise=False),
 }
@@ -345,6 +345,8 @@ class Computer:
         self.launched = -1
         self.missile_since = 0
         self.dives = False
+        self.parted = 0.0
+        self.jitter = 0
         self.shot_trail: collections.deque[tuple[int, float, float]] = collections.deque(maxlen=4)
         self.fire_line: tuple[int, int] | None = None     # (direction, t) of the enemy's shells
         self.shells: collections.deque[tuple[int, int, float, float]] = collections.deque(maxlen=4)
@@ -501,6 +503,15 @@ class Computer:
                     abs(wrap(ey + vy * ahead - sy, WORLD_H)) < by:
                 return True
         return False
+
+    def _shown_for(self, frames: int) -> bool:
+        """Whether the enemy has been in sight for the last ``frames`` frames without a break."""
+        run = 0
+        for t, _x, _y in reversed(self.seen):
+            if t != self.t - run:
+                break
+            run += 1
+        return run > frames
 
     def enemy_shown_recently(self) -> bool:
         return bool(self.seen) and self.seen[-1][0] >= self.t - self.delay - 1
@@ -833,6 +844,8 @@ class Computer:
             return None, False
         x, y = self._here()
         dist = max(abs(e[0] - x), abs(e[1] - y))
+        if self.enemy_shown_recently():
+            self.parted = dist                    # how far apart they were when last in sight
         incoming = self.enemy_shot
         if self.level.dodge and incoming.shown and self.enemy_weapon == SUB:
             away_x, away_y = x - incoming.sx, y - incoming.sy
@@ -868,21 +881,40 @@ class Computer:
             # out of sight: close in on where it dived, to a missile's flight of about 1 s, but
             # not nearer (two blind submarines that meet both explode); at the next ping both
             # must stop and show their periscopes (docs/conquest.md), and it launches then
-            goals = ok & (far >= 36) & (far <= 50)
+            # the other closes in too: each goes only half the way from where they parted, so
+            # two that both come on stay 36 apart (they had met and both exploded)
+            closest = max(36.0, (self.parted + 36) / 2)
+            goals = ok & (far >= closest) & (far <= closest + 14)
             if not goals.any():
                 mine = np.maximum(np.abs(x - NODE_X[None, :]), np.abs(y - NODE_Y[:, None]))
                 goals = ok & (mine <= 12) & (far >= 20)
+        if self.enemy_weapon == TANK and self.level.dodge:
+            # a shell flies along one of 8 lines: launch from water off the tank's lines
+            off = goals & ~self._tank_lines(e)
+            if off.any():
+                goals = off
         south = goals & (NODE_Y[:, None] >= e[1] - 4)     # its missile starts upwards
         if south.any():
             goals = south
         if not goals.any():
             goals = (far <= reach) & ok
-        # against a submarine: launch from below it (the missile starts upwards) or from near
-        uphill = self.enemy_weapon != SUB or e[1] <= y + 4 or dist < 35
+        # against a submarine: launch from below it (the missile starts upwards) or from near;
+        # two see each other at the same ping, so each waits a few frames drawn after each
+        # launch, not both in the same frame (the program moves red's missile first, so equal
+        # blows had ended in red's favour); against a tank: from off its lines, where there are
+        placed = True
+        if self.enemy_weapon == SUB:
+            placed = (e[1] <= y + 4 or dist < 35) and self._shown_for(self.jitter)
+        elif self.enemy_weapon == TANK and self.level.dodge:
+            lines = self._tank_lines(e)
+            c, r = node_of(x, y)
+            placed = not lines[r, c] or not (goals & ~lines).any()
         if not self.shot.shown and not self.fire_was and self.enemy_shown_recently() \
-                and dist <= reach and self.t > self._frames(20) and uphill \
+                and dist <= reach and self.t > self._frames(20) and placed \
                 and self._missile_meets(x, y, e, self.range[SUB]):
             self.launched = self.t
+            if self.enemy_weapon == SUB:
+                self.jitter = self.random.randrange(self.delay + 1)
             return None, True
         key = (node_of(e[0], e[1]),)
         d = self._route_step(ok, lambda: goals, key)
@@ -911,6 +943,16 @@ class Computer:
         nx, ny = x + DX[d] * v, y + DY[d] * v
         if self._map().at(self._map().water, nx, ny):
             self.me = (nx, ny)
+
+    def _tank_lines(self, e: tuple[float, float, float, float]) -> np.ndarray:
+        """Nodes a shell of the tank at ``e`` can reach along its 8 lines (with the hit box)."""
+        dx = np.abs(e[0] - NODE_X[None, :])
+        dy = np.abs(e[1] - NODE_Y[:, None])
+        bx, by = self.hit_box[0] + 2, self.hit_box[1] + 2
+        reach = self.range[TANK] + 4
+        lined: np.ndarray = (((dy < by) | (dx < bx) | (np.abs(dx - dy) < max(bx, by)))
+                             & (np.maximum(dx, dy) <= reach))
+        return lined
 
     def _missile_meets(self, mx: float, my: float, e: tuple[float, float, float, float],
                        left: float) -> bool:
