@@ -287,3 +287,30 @@ def test_two_hard_computers_decide_plane_against_submarine_within_a_minute():
             assert fought.winner in ("red", "blue")
             lengths.append(fought.seconds)
     assert statistics.median(lengths) <= 60, lengths
+
+
+def test_the_plane_keeps_off_a_sheltered_tank():
+    """A tank drawn white after a hit cannot be hurt for 1 s but can still hit: the computer's
+    plane keeps out of its reach meanwhile, where it flies in to fight one that is not."""
+    from tests.cartridge.conftest import SYMBOLS, Game
+
+    def nearest(shelter_pairs: int) -> float:
+        g = Game()
+        g.start("P", "T", last_hit=False)
+        computer = Computer(0, "standard", SYMBOLS, seed=1)
+        tank = (100, 2 * 24 + 108)                        # column 4, row 3
+        g.place(1, *tank)
+        dists = []
+        for t in range(90):
+            if t < 60:
+                g.place(0, 60, 2 * 24 + 12, 0)           # row 1: the computer starts meanwhile
+            if t == 58:
+                g.m.xram[g.s["HIT_BLUE"]] = 1 | shelter_pairs << 3
+            computer.step(g.m)
+            g.m.run_frame()
+            if t >= 60:
+                dx, dy = g.unit(0, "U_X") - tank[0], (g.unit(0, "U_Y") - tank[1]) / 2
+                dists.append(max(abs(dx), abs(dy)))
+        return min(dists)
+
+    assert nearest(25) > nearest(0) + 8

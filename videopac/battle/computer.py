@@ -60,6 +60,7 @@ CONSTANTS = (*WEAPON_CODES.values(), *PLAYING, *RANGE_SYMBOLS.values(), "NEAR_TR
 # speeds in steps per second (docs/conquest.md, The weapons)
 SPEED = {"tank": 24, "plane": 48, "sub": 16, "missile": 40, "shell": 80}
 
+KEEP_OFF = 15                             # frames of a tank's shelter left: a plane keeps off
 RUNNER_FAR, RUNNER_AFTER = 70, 300        # a plane this far (steps) this long (frames of 50 Hz)
 NODE = 4                                  # the route planner's grid: 4 x 4 steps
 Blocked = Callable[[float, float, int], bool]    # (sx, sy, steps out): a shot stops there
@@ -736,6 +737,11 @@ class Computer:
         # shot along a row or column reaches the enemy inside the field
         free = node_mask(~w.crash)
         d = self._head_on(e, x, y, safe)
+        if self.enemy_weapon == TANK and not self.me_white and self._shelter_left() > self._frames(KEEP_OFF):
+            # a sheltered tank cannot be hurt, but it can hit: keep out of its reach meanwhile
+            def apart(k: int) -> float:
+                return max(abs(wrap(e[0] - x - 8 * DX[k], WORLD_W)), abs(wrap(e[1] - y - 8 * DY[k], WORLD_H)))
+            d = max(safe, key=lambda k: (apart(k), k == self.heading))
         if d is None:
             d = self._route_step(free, lambda: self._goals_aligned(~w.out, self.range[PLANE] - 10, 10,
                                                                    outside, diagonal=False)
