@@ -79,17 +79,18 @@ class Level:
     wake: int            # frames it may take to start playing
     spread: float        # share of the good spots it forgets each time it plans a route
     dive: float          # submarine: share of a tank's shells it dives from (a plane's shots: all)
+    lines: bool          # submarine: launches at a tank from water off the tank's lines of fire
     cruise: bool = True  # plane: cruises on the autopilot between passes at a plane (else only
                          # at one that has kept away for RUNNER_AFTER)
 
 
 LEVELS: dict[str, Level] = {
     "easy": Level(delay=12, think=6, slack=0, noise=3.0, dodge=False, launch=50, wake=60,
-                  spread=0.5, dive=0.0),
+                  spread=0.5, dive=0.0, lines=False),
     "standard": Level(delay=4, think=2, slack=1, noise=1.0, dodge=True, launch=62, wake=40,
-                      spread=0.4, dive=0.0),
+                      spread=0.4, dive=0.0, lines=False),
     "hard": Level(delay=1, think=1, slack=0, noise=0.0, dodge=True, launch=80, wake=10,
-                  spread=0.2, dive=0.9, cruise=False),
+                  spread=0.2, dive=0.9, lines=True, cruise=False),
 }
 
 
@@ -894,7 +895,7 @@ class Computer:
             if not goals.any():
                 mine = np.maximum(np.abs(x - NODE_X[None, :]), np.abs(y - NODE_Y[:, None]))
                 goals = ok & (mine <= 12) & (far >= 20)
-        if self.enemy_weapon == TANK and self.level.dodge:
+        if self.enemy_weapon == TANK and self.level.lines:
             # a shell flies along one of 8 lines: launch from water off the tank's lines
             off = goals & ~self._tank_lines(e)
             if off.any():
@@ -911,7 +912,7 @@ class Computer:
         placed = True
         if self.enemy_weapon == SUB:
             placed = (e[1] <= y + 4 or dist < 35) and self._shown_for(self.jitter)
-        elif self.enemy_weapon == TANK and self.level.dodge:
+        elif self.enemy_weapon == TANK and self.level.lines:
             lines = self._tank_lines(e)
             c, r = node_of(x, y)
             placed = not lines[r, c] or not (goals & ~lines).any()
