@@ -171,3 +171,22 @@ def test_each_battle_is_played_on_the_map_its_coin_asks_for(want):
         assert bench.byte("mapid") in (6 + want,)           # coast, land right: maps 6 and 7
         assert bench.byte("phase") == bench.symbols["PH_BATTLE"]
         assert bench.energies() == (300, 300)
+
+
+def test_in_a_war_the_computers_play_each_battle_on_its_own_map():
+    """The battles of a war follow each other on one console; each computer reads the terrain
+    of the battle it plays (it had kept the first battle's map, and two tanks stood still on a
+    coast map that was no longer there until their energy ran out)."""
+    import numpy as np
+
+    from videopac.battle.balance import Campaign
+    from videopac.battle.computer import terrain
+
+    war = Campaign(("standard", "standard"), "pal", 5, 2500)
+    war.battle("ST")                                     # a coast map
+    tanks = war.battle("TT")                             # a land map
+    assert tanks.seconds < 60                            # they fought (it ran to 500 s)
+    here = terrain(war.console.machine.frame, war.players[0].field)
+    for computer in war.players:
+        assert computer.world is not None
+        assert np.mean(computer.world.grid == here) > 0.95
