@@ -288,8 +288,8 @@ class Campaign:
             # the players look at the result screen, as at a console: a computer ends its
             # battle there and reads the next battle's map when it starts (bench.run skips
             # them while keys are typed)
-            for one in self.players:
-                one.step(self.console.machine)
+            for seat in self.players:
+                seat.step(self.console.machine)
             self.console.on_map(lambda w: self.console.next_battle(pairing, wait=w), wait, want)
         else:
             self.console.on_map(lambda w: self.console.start(pairing, self.energy, wait=w),
