@@ -140,8 +140,9 @@ def test_a_submarine_dives_from_a_shell():
     """A shell hits only a submarine that shows its periscope: the computer that notices it
     keeps moving, submerged, until the shell has gone; one that does not stops to launch its
     missile while the shell is on its way."""
-    assert len(submarine_under_fire(dive=1.0)) > 20
-    assert not any(submarine_under_fire(dive=1.0)[5:])
+    dived = submarine_under_fire(dive=1.0)
+    assert len(dived) > 20
+    assert not any(dived[5:])
     assert any(submarine_under_fire(dive=0.0)[5:])
 
 
@@ -231,26 +232,24 @@ def test_the_tank_beats_a_tank_that_stands_and_fires():
     """`fire` (videopac/battle/scripted.py) stands still and fires along one line: the computer
     goes around that line and out of the way of its shells (docs/conquest.md). These battles of
     `videopac balance --simple` (seed 0) the computer had lost on blue's side."""
-    from videopac.battle.balance import SIMPLE_MATCH, battle, battle_seed
-    from videopac.battle.scripted import SCRIPTS
+    from videopac.battle.balance import battle, simple_battle
 
     for n in (5, 7, 13, 15):
-        seed = battle_seed(0, "TT", SIMPLE_MATCH + list(SCRIPTS).index("fire"), n)
-        assert battle("TT", ("fire", "standard"), "pal", seed, 2500).winner == "blue", n
+        sides, seed = simple_battle("TT", "fire", 0, n)
+        assert sides == ("fire", "standard")
+        assert battle("TT", sides, "pal", seed, 2500).winner == "blue", n
 
 
 @pytest.mark.slow
 def test_the_tank_beats_standing_fire_and_a_circling_tank_nearly_always():
     """`videopac balance --simple` in T–T with another seed: of 20 battles each against `fire`
     and `circle`, the standard computer wins at least 19."""
-    from videopac.battle.balance import SIMPLE_MATCH, battle, battle_seed
-    from videopac.battle.scripted import SCRIPTS
+    from videopac.battle.balance import battle, simple_battle
 
     for name in ("fire", "circle"):
         won = 0
         for n in range(20):
-            sides = ("standard", name) if n % 2 == 0 else (name, "standard")
-            seed = battle_seed(1, "TT", SIMPLE_MATCH + list(SCRIPTS).index(name), n)
+            sides, seed = simple_battle("TT", name, 1, n)
             won += battle("TT", sides, "pal", seed, 2500).winner == ("red", "blue")[n % 2]
         assert won >= 19, (name, won)
 

@@ -463,14 +463,20 @@ def plan_simple(plan: Plan, scripts: Sequence[str], battles: int, region: str, s
     battles, the computer red in the even ones; the tallies are the computer's view."""
     table = {p: {s: Tally() for s in scripts} for p in pairings}
     for pairing, row in table.items():
-        for k, name in enumerate(scripts):
+        for name in scripts:
             for n in range(battles):
-                first_side = n % 2
-                sides = (LEVEL, name) if first_side == 0 else (name, LEVEL)
-                number = SIMPLE_MATCH + list(SCRIPTS).index(name)
-                task = ("battle", (pairing, sides, region, battle_seed(seed, pairing, number, n), energy))
-                plan.add(task, f"{shown(pairing)} {name}", counting(row[name], first_side))
+                sides, number = simple_battle(pairing, name, seed, n)
+                task = ("battle", (pairing, sides, region, number, energy))
+                plan.add(task, f"{shown(pairing)} {name}", counting(row[name], n % 2))
     return table
+
+
+def simple_battle(pairing: str, name: str, seed: int, n: int) -> tuple[tuple[str, str], int]:
+    """The ``n``-th battle of script ``name`` against the standard computer in ``pairing`` of
+    the run ``seed``: (red's and blue's player, the battle's seed); the computer is red in the
+    even ones, blue in the odd ones."""
+    sides = (LEVEL, name) if n % 2 == 0 else (name, LEVEL)
+    return sides, battle_seed(seed, pairing, SIMPLE_MATCH + list(SCRIPTS).index(name), n)
 
 
 def plan_series(plan: Plan, kind: str, levels: tuple[str, str], count: int, region: str,

@@ -231,6 +231,18 @@ NODE_X = NODE * np.arange(COLS) + NODE // 2     # the centres of the planner's n
 NODE_Y = NODE * np.arange(ROWS) + NODE // 2
 
 
+def node_offsets(x: float, y: float) -> tuple[np.ndarray, np.ndarray]:
+    """|dx| and |dy| in steps from (x, y) to every planner node's centre (1 x COLS, ROWS x 1)."""
+    return np.abs(x - NODE_X[None, :]), np.abs(y - NODE_Y[:, None])
+
+
+def node_far(x: float, y: float) -> np.ndarray:
+    """Steps from (x, y) to every planner node's centre along the longer axis (ROWS x COLS)."""
+    ax, ay = node_offsets(x, y)
+    far: np.ndarray = np.maximum(ax, ay)
+    return far
+
+
 def node_mask(mask: np.ndarray) -> np.ndarray:
     """Which planner nodes have their centre on ``mask`` (ROWS x COLS)."""
     return mask[NODE_Y][:, NODE_X]
@@ -287,6 +299,18 @@ def aim_direction(dx: float, dy: float) -> int:
 def wrap(d: float, size: int) -> float:
     """The shortest signed distance on a circle of ``size``."""
     return (d + size / 2) % size - size / 2
+
+
+def apart(dx: float, dy: float) -> float:
+    """How far apart two points (``dx``, ``dy`` steps) are across the wrapping world, in steps
+    along the longer axis."""
+    return max(abs(wrap(dx, WORLD_W)), abs(wrap(dy, WORLD_H)))
+
+
+def within(dx: float, dy: float, bx: float, by: float) -> bool:
+    """Whether a point ``dx``, ``dy`` steps away (across the wrapping world) is inside the box
+    |dx| < bx, |dy| < by (a hit box, a blast)."""
+    return abs(wrap(dx, WORLD_W)) < bx and abs(wrap(dy, WORLD_H)) < by
 
 
 def constant(symbols: dict[str, int], name: str) -> int:
@@ -501,8 +525,7 @@ class Computer:
             if blocked is not None and blocked(sx, sy, k):
                 return False
             ahead = 1 + k / per_frame
-            if ahead >= after and abs(wrap(ex + vx * ahead - sx, WORLD_W)) < bx and \
-                    abs(wrap(ey + vy * ahead - sy, WORLD_H)) < by:
+            if ahead >= after and within(ex + vx * ahead - sx, ey + vy * ahead - sy, bx, by):
                 return True
         return False
 
@@ -617,7 +640,7 @@ class Computer:
             spots = self._goals_aligned(w.tank_ok, self.range[TANK] - 3, 8, blocked)
             spots &= ~self._in_fire_line(e)
             if not spots.any() and ok.any():          # out of reach: as near as the land goes
-                far = np.maximum(np.abs(e[0] - NODE_X[None, :]), np.abs(e[1] - NODE_Y[:, None]))
+                far = node_far(e[0], e[1])
                 spots = ok & (far <= far[ok].min() + 2)
             return spots
         # against a tank: around the line it keeps firing along, not through it (a shell
@@ -665,7 +688,7 @@ class Computer:
         x, y = self._here()
         bx, by = self.hit_box[0] + 1, self.hit_box[1] + 1
         for k in range(0, self.range[TANK] + 1, 2):
-            if abs(wrap(s.sx + DX[d] * k - x, WORLD_W)) < bx and abs(wrap(s.sy + DY[d] * k - y, WORLD_H)) < by:
+            if within(s.sx + DX[d] * k - x, s.sy + DY[d] * k - y, bx, by):
                 return d
         return None
 
@@ -740,9 +763,8 @@ class Computer:
         d = self._head_on(e, x, y, safe)
         if self.enemy_weapon == TANK and not self.me_white and self._shelter_left() > self._frames(KEEP_OFF):
             # a sheltered tank cannot be hurt, but it can hit: keep out of its reach meanwhile
-            def apart(k: int) -> float:
-                return max(abs(wrap(e[0] - x - 8 * DX[k], WORLD_W)), abs(wrap(e[1] - y - 8 * DY[k], WORLD_H)))
-            d = max(safe, key=lambda k: (apart(k), k == self.heading))
+            d = max(safe, key=lambda k: (apart(e[0] - x - 8 * DX[k], e[1] - y - 8 * DY[k]),
+                                         k == self.heading))
         if d is None:
             d = self._route_step(free, lambda: self._goals_aligned(~w.out, self.range[PLANE] - 10, 10,
                                                                    outside, diagonal=False)
@@ -755,8 +777,7 @@ class Computer:
         if self.level.dodge and self.enemy_weapon == SUB and missile.shown:
             # a plane outruns a missile (48 steps/s against 40): fly away from it
             def gap(k: int) -> float:
-                return max(abs(wrap(x + DX[k] * 8 - missile.sx, WORLD_W)),
-                           abs(wrap(y + DY[k] * 8 - missile.sy, WORLD_H)))
+                return apart(x + DX[k] * 8 - missile.sx, y + DY[k] * 8 - missile.sy)
             flown = (self.t - self.missile_since) * SPEED["missile"] / self.fps
             left = self.range[SUB] - flown + max(self.blast_box)     # a spent missile is no threat
             if gap(self.heading or 0) < min(40, left) and self.t - self.missile_since >= 4 * self.delay:
@@ -772,7 +793,7 @@ class Computer:
         (drawn white for SHELTER_PAL frames of 50 Hz, 1 s, in which hits do not count): a wasted
         shot costs energy, and a person sees the white and knows the second."""
         left = self._shelter_left()
-        dist = max(abs(wrap(e[0] - x, WORLD_W)), abs(wrap(e[1] - y, WORLD_H)))
+        dist = apart(e[0] - x, e[1] - y)
         return left > dist / (SPEED["shell"] / self.fps) + 1
 
     def _cruise(self, e: tuple[float, float, float, float], x: float, y: float, d: int) -> int:
@@ -875,7 +896,7 @@ class Computer:
             return d, False
         # water within launch range, not too near the other submarine (touching destroys both)
         ok = node_mask(w.sub_ok)
-        far = np.maximum(np.abs(e[0] - NODE_X[None, :]), np.abs(e[1] - NODE_Y[:, None]))
+        far = node_far(e[0], e[1])
         reach = self.level.launch
         if ok.any():
             reach = min(max(reach, int(far[ok].min()) + 12), self.range[SUB] - 12)
@@ -893,7 +914,7 @@ class Computer:
             closest = max(36.0, (self.parted + 36) / 2)
             goals = ok & (far >= closest) & (far <= closest + 14)
             if not goals.any():
-                mine = np.maximum(np.abs(x - NODE_X[None, :]), np.abs(y - NODE_Y[:, None]))
+                mine = node_far(x, y)
                 goals = ok & (mine <= 12) & (far >= 20)
         if self.enemy_weapon == TANK and self.level.lines:
             # a shell flies along one of 8 lines: launch from water off the tank's lines
@@ -953,8 +974,7 @@ class Computer:
 
     def _tank_lines(self, e: tuple[float, float, float, float]) -> np.ndarray:
         """Nodes a shell of the tank at ``e`` can reach along its 8 lines (with the hit box)."""
-        dx = np.abs(e[0] - NODE_X[None, :])
-        dy = np.abs(e[1] - NODE_Y[:, None])
+        dx, dy = node_offsets(e[0], e[1])
         bx, by = self.hit_box[0] + 2, self.hit_box[1] + 2
         reach = self.range[TANK] + 4
         lined: np.ndarray = (((dy < by) | (dx < bx) | (np.abs(dx - dy) < max(bx, by)))
@@ -989,7 +1009,7 @@ class Computer:
         bx, by = self.blast_box[0] - slack, self.blast_box[1] - slack
         shows = self._frames(self.blast_frames) - 3      # 0.3 s: 15 frames PAL, 18 NTSC
         for t in range(1, shows if self.enemy_weapon == PLANE else 2):
-            if abs(wrap(ex + vx * t - m.sx, WORLD_W)) < bx and abs(wrap(ey + vy * t - m.sy, WORLD_H)) < by:
+            if within(ex + vx * t - m.sx, ey + vy * t - m.sy, bx, by):
                 return None, False                # release: it detonates
         flown = (self.t - self.launched) * per_frame
         if flown > self.range[SUB] - 3:
@@ -999,7 +1019,7 @@ class Computer:
         tx, ty = ex, ey                           # the first point of the enemy's path in reach
         for t in range(0, self._frames(120), 2):
             px, py = ex + vx * t, ey + vy * t
-            if max(abs(wrap(px - m.sx, WORLD_W)), abs(wrap(py - m.sy, WORLD_H))) <= t * per_frame + 6:
+            if apart(px - m.sx, py - m.sy) <= t * per_frame + 6:
                 tx, ty = px, py
                 break
         best, best_s = None, 1e9

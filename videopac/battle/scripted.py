@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Protocol
 
 from i18n import N_
 from videopac.battle.computer import (
-    CARDINAL, DX, DY, PLANE, SPEED, SUB, TANK, WORLD_H, WORLD_W, World, aim_direction, directions,
-    field_steps, read_sprite, wrap)
+    CARDINAL, DX, DY, PLANE, PLAYING, SPEED, SUB, TANK, WEAPON_CODES, WORLD_H, WORLD_W, World,
+    aim_direction, directions, field_steps, read_sprite, wrap)
 from videopac.battle.published import symbol_value
 
 if TYPE_CHECKING:
@@ -77,9 +77,8 @@ class Script:
     def __init__(self, side: int, symbols: dict[str, int]) -> None:
         self.side = side
         self.symbols = symbols
-        weapons = {PLANE: "W_PLANE", SUB: "W_SUB", TANK: "W_TANK"}
-        self.weapons = {symbol_value(symbols, code): weapon for weapon, code in weapons.items()}
-        self.playing = {symbol_value(symbols, name) for name in ("PH_BATTLE", "PH_PRACTICE")}
+        self.weapons = {symbol_value(symbols, code): weapon for weapon, code in WEAPON_CODES.items()}
+        self.playing = {symbol_value(symbols, name) for name in PLAYING}
         self.running, self.field = symbol_value(symbols, "RES_RUNNING"), field_steps(symbols)
         self.t = 0
         self.world: World | None = None
