@@ -52,10 +52,12 @@ PLANE, SUB, TANK = "plane", "sub", "tank"
 WEAPON_CODES = {PLANE: "W_PLANE", SUB: "W_SUB", TANK: "W_TANK"}
 PLAYING = ("PH_BATTLE", "PH_PRACTICE")
 RANGE_SYMBOLS = {TANK: "TANK_RANGE", PLANE: "PLANE_RANGE", SUB: "MISSILE_RANGE"}
+# the steps a shell or shot flies before a hit counts (nearer, it flies through its target)
+ARM_SYMBOLS = {TANK: "ARM_SHELL", PLANE: "ARM_SHOT"}
 FIELD = ("FIELD_X", "FIELD_Y", "FIELD_W", "FIELD_H")
 HIT_BOX, BLAST_BOX = ("HIT_DX", "HIT_DY"), ("BLAST_DX", "BLAST_DY")
 # and the shelter after a hit: how long (50 Hz frames) and the colour a sheltered unit is drawn in
-CONSTANTS = (*WEAPON_CODES.values(), *PLAYING, *RANGE_SYMBOLS.values(), "NEAR_TREE", "BLAST_FRAMES",
+CONSTANTS = (*WEAPON_CODES.values(), *PLAYING, *RANGE_SYMBOLS.values(), *ARM_SYMBOLS.values(), "NEAR_TREE", "BLAST_FRAMES",
              "RES_RUNNING", *FIELD, *HIT_BOX, *BLAST_BOX, "SHELTER_PAL", "S_WHITE")
 # speeds in steps per second (docs/conquest.md, The weapons)
 SPEED = {"tank": 24, "plane": 48, "sub": 16, "missile": 40, "shell": 80}
@@ -348,6 +350,7 @@ class Computer:
         self.random = random.Random(seed * 2 + side)
         self.blast_frames = constant(self.symbols, "BLAST_FRAMES")
         self.range = {weapon: constant(self.symbols, name) for weapon, name in RANGE_SYMBOLS.items()}
+        self.arm = {weapon: constant(self.symbols, name) for weapon, name in ARM_SYMBOLS.items()}
         self.near_tree = constant(self.symbols, "NEAR_TREE")
         self.shelter, self.white = constant(self.symbols, "SHELTER_PAL"), constant(self.symbols, "S_WHITE")
         self.weapons = {constant(self.symbols, name): weapon for weapon, name in WEAPON_CODES.items()}
@@ -511,10 +514,11 @@ class Computer:
             return 0
         return max(0, self.white_since + self._frames(self.shelter) - self.t)
 
-    def _hit_after(self, d: int, speed: float, reach: int,
+    def _hit_after(self, d: int, speed: float, reach: int, arm: int,
                    blocked: Blocked | None, after: float = 0.0) -> bool:
-        """Whether a shot fired now in direction ``d`` meets the enemy's predicted path, no
-        sooner than ``after`` frames from now."""
+        """Whether a shot fired now in direction ``d`` meets the enemy's predicted path after
+        more than ``arm`` steps (nearer it flies through) and no sooner than ``after`` frames
+        from now."""
         x0, y0 = self._here()
         per_frame = speed / self.fps
         bx, by = self.hit_box[0] - self.level.slack, self.hit_box[1] - self.level.slack
@@ -525,7 +529,7 @@ class Computer:
             if blocked is not None and blocked(sx, sy, k):
                 return False
             ahead = 1 + k / per_frame
-            if ahead >= after and within(ex + vx * ahead - sx, ey + vy * ahead - sy, bx, by):
+            if k > arm and ahead >= after and within(ex + vx * ahead - sx, ey + vy * ahead - sy, bx, by):
                 return True
         return False
 
@@ -619,7 +623,8 @@ class Computer:
         if fire_ready and self.enemy_shown_recently():
             order = sorted(range(8), key=lambda d: d != self.heading)
             for d in order:
-                if self._hit_after(d, SPEED["shell"], self.range[TANK], blocked, self._shelter_left()):
+                if self._hit_after(d, SPEED["shell"], self.range[TANK], self.arm[TANK], blocked,
+                                   self._shelter_left()):
                     self.heading = d
                     return d, True
         if self.enemy_weapon == TANK:          # out of the line of the other tank's shell
@@ -637,7 +642,7 @@ class Computer:
         key = (node_of(e[0], e[1]), (-1 if self.fire_line is None else self.fire_line[0], 0))
 
         def goals() -> np.ndarray:
-            spots = self._goals_aligned(w.tank_ok, self.range[TANK] - 3, 8, blocked)
+            spots = self._goals_aligned(w.tank_ok, self.range[TANK] - 3, max(8, self.arm[TANK] + 4), blocked)
             spots &= ~self._in_fire_line(e)
             if not spots.any() and ok.any():          # out of reach: as near as the land goes
                 far = node_far(e[0], e[1])
@@ -746,7 +751,7 @@ class Computer:
         fire_ready = not self.shot.shown and not self.fire_was and not self._sheltered(e, x, y)
         if fire_ready and self.enemy_shown_recently():
             for d in sorted(safe, key=lambda d: d != self.heading):
-                if self._hit_after(d, SPEED["shell"], self.range[PLANE], outside):
+                if self._hit_after(d, SPEED["shell"], self.range[PLANE], self.arm[PLANE], outside):
                     self.heading = d
                     return d, True
         if fire_ready and self.enemy_weapon == PLANE and self.seen and \
@@ -766,7 +771,7 @@ class Computer:
             d = max(safe, key=lambda k: (apart(e[0] - x - 8 * DX[k], e[1] - y - 8 * DY[k]),
                                          k == self.heading))
         if d is None:
-            d = self._route_step(free, lambda: self._goals_aligned(~w.out, self.range[PLANE] - 10, 10,
+            d = self._route_step(free, lambda: self._goals_aligned(~w.out, self.range[PLANE] - 10, max(10, self.arm[PLANE] + 4),
                                                                    outside, diagonal=False)
                                  & ~self._in_fire_line(e),
                                  (node_of(e[0], e[1]),), CARDINAL, wraps=True)
@@ -827,10 +832,10 @@ class Computer:
     def _corridor(self, e: tuple[float, float, float, float], x: float, y: float) -> int | None:
         """The row or column direction whose shot passes within reach of the enemy, if any."""
         dx, dy = wrap(e[0] - x, WORLD_W), wrap(e[1] - y, WORLD_H)
-        reach = self.range[PLANE]
-        if abs(dy) < 6 and 0 < abs(dx) < reach:
+        reach, arm = self.range[PLANE], self.arm[PLANE]
+        if abs(dy) < 6 and arm < abs(dx) < reach:
             return 0 if dx > 0 else 4
-        if abs(dx) < 5 and 0 < abs(dy) < reach / 2:
+        if abs(dx) < 5 and arm / 2 < abs(dy) < reach / 2:
             return 6 if dy > 0 else 2
         return None
 
