@@ -26,14 +26,8 @@ def test_two_standard_computers_fight_a_battle_of_manoeuvre(pairing):
         assert 250 <= median(spent) <= 500, (side, spent)
 
 
-CHARGE_UNSOLVED = pytest.mark.xfail(
-    strict=True, reason="issue 25, not met: a player who charges while firing still wins a third "
-    "to a half of the battles with a plane and some T–T (docs/conquest.md, The balance, measured)")
-
-
 @pytest.mark.slow
-@pytest.mark.parametrize("name", [pytest.param(name, marks=CHARGE_UNSOLVED) if name == "charge"
-                                  else name for name in SCRIPTS if name != "idle"])
+@pytest.mark.parametrize("name", [name for name in SCRIPTS if name != "idle"])
 def test_no_simple_trick_beats_the_standard_computer(name):
     """Against each simple player (idle has its own tests in test_computer.py), the standard
     computer wins every pairing, once as red and once as blue, but for at most one battle of

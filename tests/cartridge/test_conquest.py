@@ -6,6 +6,7 @@ import sys
 import pytest
 
 from tests.cartridge.conftest import CART, SYMBOLS, Game
+from videopac.battle.published import symbol_value
 
 
 def cell(c: int, r: int) -> tuple[int, int]:
@@ -355,6 +356,26 @@ def test_shell_passes_a_near_tree_and_hits(game):
     game.stick(0, fire=True)
     game.run(20)
     assert game.battle["battle_result"] == "red won"
+
+
+@pytest.mark.parametrize("weapon, arm", [("T", "ARM_SHELL"), ("P", "ARM_SHOT")])
+def test_a_shell_or_shot_fired_too_near_flies_through(weapon, arm):
+    # a hit counts only after the shell or shot has flown ARM_* steps (docs/conquest.md
+    # "Battles of manoeuvre"): at point-blank nobody hits, a few steps farther the first shot does
+    assert symbol_value(SYMBOLS, arm) == 12
+    results = []
+    for gap in (6, 22):
+        g = Game()
+        g.start(weapon, weapon)
+        x, y = cell(4, 3)
+        g.place(0, x, y, RIGHT)
+        g.place(1, x + gap, y, LEFT)                   # facing red (a plane flies at it)
+        g.stick(0, fire=True)
+        g.run(2)
+        g.stick(0)
+        g.run(25)
+        results.append(g.battle["battle_result"])
+    assert results == ["running", "red won"]
 
 
 def test_shell_detonates_on_a_far_tree(game):
@@ -814,7 +835,7 @@ def test_a_hit_costs_energy_and_shelters_the_unit_and_the_armour_decides(region)
 
 
 def test_each_weapon_takes_its_armour_in_hits():
-    assert (SYMBOLS["ARMOUR_PLANE"], SYMBOLS["ARMOUR_SUB"], SYMBOLS["ARMOUR_TANK"]) == (7, 5, 8)
+    assert (SYMBOLS["ARMOUR_PLANE"], SYMBOLS["ARMOUR_SUB"], SYMBOLS["ARMOUR_TANK"]) == (5, 5, 7)
     g = Game()
     g.start("T", "T", last_hit=False)
     for n in range(1, SYMBOLS["ARMOUR_TANK"]):
