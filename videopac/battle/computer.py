@@ -62,7 +62,6 @@ CONSTANTS = (*WEAPON_CODES.values(), *PLAYING, *RANGE_SYMBOLS.values(), *ARM_SYM
 # speeds in steps per second (docs/conquest.md, The weapons)
 SPEED = {"tank": 24, "plane": 48, "sub": 16, "missile": 40, "shell": 80}
 
-TURN_AT = 2                               # frames until a plane turns from a shell it sees
 KEEP_OFF = 25                             # frames of a tank's shelter left: a plane keeps off
 RUNNER_FAR, RUNNER_AFTER = 70, 300        # a plane this far (steps) this long (frames of 50 Hz)
 NODE = 4                                  # the route planner's grid: 4 x 4 steps
@@ -516,25 +515,21 @@ class Computer:
         return max(0, self.white_since + self._frames(self.shelter) - self.t)
 
     def _hit_after(self, d: int, speed: float, reach: int, arm: int,
-                   blocked: Blocked | None, after: float = 0.0, turn: int = 0) -> bool:
+                   blocked: Blocked | None, after: float = 0.0) -> bool:
         """Whether a shot fired now in direction ``d`` meets the enemy's predicted path after
         more than ``arm`` steps (nearer it flies through) and no sooner than ``after`` frames
-        from now; ``turn`` +1 or -1: the path of an enemy that turns a quarter left or right
-        TURN_AT frames from now (as a plane does when it sees the shot)."""
+        from now."""
         x0, y0 = self._here()
         per_frame = speed / self.fps
         bx, by = self.hit_box[0] - self.level.slack, self.hit_box[1] - self.level.slack
         ex, ey, vx, vy = self._enemy_known()
         ex, ey = ex + self._noise(), ey + self._noise()
-        tx, ty = (-vy * turn, vx * turn) if turn else (vx, vy)
         for k in range(2, reach + 1):
             sx, sy = x0 + DX[d] * k, y0 + DY[d] * k
             if blocked is not None and blocked(sx, sy, k):
                 return False
             ahead = 1 + k / per_frame
-            bend = max(0.0, ahead - TURN_AT) if turn else 0.0
-            px, py = ex + vx * (ahead - bend) + tx * bend, ey + vy * (ahead - bend) + ty * bend
-            if k > arm and ahead >= after and within(px - sx, py - sy, bx, by):
+            if k > arm and ahead >= after and within(ex + vx * ahead - sx, ey + vy * ahead - sy, bx, by):
                 return True
         return False
 
@@ -627,20 +622,17 @@ class Computer:
         fire_ready = not self.shot.shown and not self.fire_was
         if fire_ready and self.enemy_shown_recently():
             order = sorted(range(8), key=lambda d: d != self.heading)
-            # a plane turns away from a shell it sees: fire where it is hit whichever of two
-            # of its three ways it takes (on, a quarter left, a quarter right)
-            turns = (0, 1, -1) if self.enemy_weapon == PLANE else (0,)
             for d in order:
-                if sum(self._hit_after(d, SPEED["shell"], self.range[TANK], self.arm[TANK], blocked,
-                                       self._shelter_left(), turn) for turn in turns) * 2 > len(turns):
+                if self._hit_after(d, SPEED["shell"], self.range[TANK], self.arm[TANK], blocked,
+                                   self._shelter_left()):
                     self.heading = d
                     return d, True
-        if self.enemy_weapon != SUB:           # out of the line of a shell or a plane's shot
+        if self.enemy_weapon == TANK:          # out of the line of the other tank's shell
             aside = self._sidestep(w)
             if aside is not None:
                 self.heading = aside
                 return aside, False
-        elif self._incoming() and self.heading is not None:    # a missile
+        elif self._incoming() and self.heading is not None:    # a plane's shot, a missile
             for d in ((self.heading + 2) % 8, (self.heading + 6) % 8):
                 nx, ny = self._here()[0] + 3 * DX[d], self._here()[1] + 3 * DY[d]
                 if w.at(w.tank_ok, nx, ny):
@@ -687,8 +679,8 @@ class Computer:
         s = self.enemy_shot
         if not s.shown or not self.level.dodge or self.me_white:
             return None                        # sheltered (drawn white): no hit counts now
-        if self.enemy_weapon == PLANE and self.t - self.missile_since < self.delay:
-            return None                        # a plane's shot: seen after the reaction time
+        if self.t - self.missile_since < self.delay:
+            return None                        # a shell is seen after the reaction time
         if len(self.shot_trail) >= 2:
             _t0, x0, y0 = self.shot_trail[0]
         else:                                  # just fired: it flies away from the enemy
@@ -702,7 +694,7 @@ class Computer:
         d = aim_direction(dx, dy)
         x, y = self._here()
         bx, by = self.hit_box[0] + 1, self.hit_box[1] + 1
-        for k in range(0, self.range[self.enemy_weapon] + 1, 2):
+        for k in range(0, self.range[TANK] + 1, 2):
             if within(s.sx + DX[d] * k - x, s.sy + DY[d] * k - y, bx, by):
                 return d
         return None
