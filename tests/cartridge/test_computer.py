@@ -147,7 +147,7 @@ def test_a_submarine_dives_from_a_shell():
 
 
 def test_a_submarine_launches_only_at_a_plane_its_missile_can_catch():
-    """A missile (40 steps/s) never catches a plane flying away (48), nor one off the field
+    """A missile (32 steps/s) never catches a plane flying away (48), nor one off the field
     (it stops at the edge); it meets one flying at the submarine."""
     console = BattleBench("pal")
     console.start("SP", 2500)

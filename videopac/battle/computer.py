@@ -60,7 +60,7 @@ HIT_BOX, BLAST_BOX = ("HIT_DX", "HIT_DY"), ("BLAST_DX", "BLAST_DY")
 CONSTANTS = (*WEAPON_CODES.values(), *PLAYING, *RANGE_SYMBOLS.values(), *ARM_SYMBOLS.values(), "NEAR_TREE", "BLAST_FRAMES",
              "RES_RUNNING", *FIELD, *HIT_BOX, *BLAST_BOX, "SHELTER_PAL", "S_WHITE")
 # speeds in steps per second (docs/conquest.md, The weapons)
-SPEED = {"tank": 24, "plane": 48, "sub": 16, "missile": 40, "shell": 80}
+SPEED = {"tank": 24, "plane": 48, "sub": 16, "missile": 32, "shell": 80}
 
 KEEP_OFF = 25                             # frames of a tank's shelter left: a plane keeps off
 RUNNER_FAR, RUNNER_AFTER = 70, 300        # a plane this far (steps) this long (frames of 50 Hz)
@@ -782,7 +782,7 @@ class Computer:
         d = self._cruise(e, x, y, d)
         missile = self.enemy_shot
         if self.level.dodge and self.enemy_weapon == SUB and missile.shown:
-            # a plane outruns a missile (48 steps/s against 40): fly away from it
+            # a plane outruns a missile (48 steps/s against 32): fly away from it
             def gap(k: int) -> float:
                 return apart(x + DX[k] * 8 - missile.sx, y + DY[k] * 8 - missile.sy)
             flown = (self.t - self.missile_since) * SPEED["missile"] / self.fps
