@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import itertools
 import math
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -64,6 +65,7 @@ SPEED = {"tank": 24, "plane": 48, "sub": 16, "missile": 32, "shell": 80}
 
 KEEP_OFF = 25                             # frames of a tank's shelter left: a plane keeps off
 RUNNER_FAR, RUNNER_AFTER = 70, 300        # a plane this far (steps) this long (frames of 50 Hz)
+CIRCLE_SPAN = 40                          # frames of 50 Hz: a plane turning within them circles
 NODE = 4                                  # the route planner's grid: 4 x 4 steps
 Blocked = Callable[[float, float, int], bool]    # (sx, sy, steps out): a shot stops there
 COLS, ROWS = WORLD_W // NODE, WORLD_H // NODE
@@ -90,7 +92,7 @@ LEVELS: dict[str, Level] = {
     "easy": Level(delay=12, think=6, slack=0, noise=3.0, dodge=False, launch=50, wake=60,
                   spread=0.5, dive=0.0, lines=False),
     "standard": Level(delay=4, think=2, slack=1, noise=1.0, dodge=True, launch=62, wake=40,
-                      spread=0.4, dive=0.0, lines=False),
+                      spread=0.4, dive=0.3, lines=False),
     "hard": Level(delay=1, think=1, slack=0, noise=0.0, dodge=True, launch=80, wake=10,
                   spread=0.2, dive=0.9, lines=True, cruise=False),
 }
@@ -865,7 +867,7 @@ class Computer:
     def _sub(self) -> tuple[int | None, bool]:
         d: int | None
         w = self._map()
-        e = self.enemy()
+        e = self._circling(self.enemy())
         stick, fire = self.out
         if self.fire_was and self.t - self.launched < self._frames(4):
             return None, True                     # the missile is on its way up to the screen
@@ -918,7 +920,7 @@ class Computer:
             # must stop and show their periscopes (docs/conquest.md), and it launches then
             # the other closes in too: each goes only half the way from where they parted, so
             # two that both come on stay 36 apart (they had met and both exploded)
-            closest = max(36.0, (self.parted + 36) / 2)
+            closest = max(28.0, (self.parted + 28) / 2)
             goals = ok & (far >= closest) & (far <= closest + 14)
             if not goals.any():
                 mine = node_far(x, y)
@@ -968,6 +970,29 @@ class Computer:
             self._reckon(d)
             self.heading = d
         return d, False
+
+    def _circling(self, e: tuple[float, float, float, float] | None
+                  ) -> tuple[float, float, float, float] | None:
+        """A plane that keeps turning (the track of its last 0.8 s spans less than 3/5 of the way
+        it flew; a circle spans 2 radii for 4.2 flown) has no straight path to meet: its course
+        is the middle of that track, moving on as the track does. Aimed at the straight path, a
+        missile of 32 steps/s never met a circling plane and was let go (docs/conquest.md)."""
+        span = self._frames(CIRCLE_SPAN)
+        now = self.t - self.delay                       # what it has seen, as enemy() does
+        track = [s for s in self.seen if now - span < s[0] <= now]
+        if e is None or self.enemy_weapon != PLANE or len(track) < span * 3 // 4:
+            return e
+        t0, x0, y0 = track[0]
+        steps = [(wrap(b[1] - a[1], WORLD_W), wrap(b[2] - a[2], WORLD_H)) for a, b in zip(track, track[1:])]
+        flown = sum(max(abs(dx), abs(dy)) for dx, dy in steps)
+        xs = [0.0, *itertools.accumulate(dx for dx, _ in steps)]      # the track from its start
+        ys = [0.0, *itertools.accumulate(dy for _, dy in steps)]
+        if max(max(xs) - min(xs), max(ys) - min(ys)) * 5 > flown * 3:
+            return e
+        dt = track[-1][0] - t0
+        vx, vy = xs[-1] / dt, ys[-1] / dt
+        lag = self.t - (t0 + dt / 2)                    # from the track's middle to now
+        return x0 + sum(xs) / len(xs) + vx * lag, y0 + sum(ys) / len(ys) + vy * lag, vx, vy
 
     def _reckon(self, d: int) -> None:
         """Where this submarine is while it runs submerged: one frame of its course."""
