@@ -313,3 +313,32 @@ def test_the_plane_keeps_off_a_sheltered_tank():
         return min(dists)
 
     assert nearest(25) > nearest(0) + 8
+
+
+def test_the_submarine_aims_at_the_middle_of_a_circling_plane():
+    """A plane that keeps turning has no straight path: the submarine's missile goes for the
+    middle of its track (docs/conquest.md); a plane flying straight keeps its path."""
+    import math
+
+    from tests.cartridge.conftest import SYMBOLS
+    from videopac.battle.computer import PLANE
+
+    def course(track: list[tuple[float, float]]) -> tuple[float, float, float, float]:
+        sub = Computer(0, "standard", SYMBOLS)
+        sub.enemy_weapon, sub.delay = PLANE, 0
+        sub.t = len(track)
+        sub.seen.extend((t + 1, x, y) for t, (x, y) in enumerate(track))
+        straight = sub.enemy()
+        assert straight is not None
+        found = sub._circling(straight)
+        assert found is not None
+        return found
+
+    # a circle of 9 steps around (100, 60), once round in 60 frames (about 56 steps/s)
+    circle = [(100 + 9 * math.cos(t * math.tau / 60), 60 + 9 * math.sin(t * math.tau / 60))
+              for t in range(60)]
+    x, y, vx, vy = course(circle)
+    assert abs(x - 100) < 5 and abs(y - 60) < 5 and vx == vy == 0      # the blast reaches 12
+    line = [(20 + 0.96 * t, 60.0) for t in range(60)]          # 48 steps/s along a row
+    x, y, vx, vy = course(line)
+    assert abs(vx - 0.96) < 0.05 and abs(x - (20 + 0.96 * 60)) < 2

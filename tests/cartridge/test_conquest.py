@@ -344,7 +344,7 @@ def test_missile_range_ends(game):
     game.place(1, *cell(9, 0))
     launch(game)
     game.stick(0, fire=True, right=True)                # along the bottom row over water
-    game.run(150)
+    game.run(190)                                       # 110 steps at 32 steps/s: 3.4 s
     assert game.unit(0, "S_LEFT") == 0
     assert game.battle["battle_result"] == "running"
 
@@ -561,6 +561,20 @@ def test_speeds_and_energy_per_second_match_on_pal_and_ntsc(any_region):
     b = g.battle
     assert abs((2500 - b["energy_red"]) - 15 * seconds) <= 3
     assert abs((2500 - b["energy_blue"]) - 10 * seconds) <= 3
+
+
+def test_the_missile_flies_32_steps_per_second_on_pal_and_ntsc(any_region):
+    # docs/conquest.md "Battles of manoeuvre": 32 steps/s, slower than a plane (48)
+    g = Game(any_region)
+    g.start("S", "S")
+    g.place(0, *cell(0, 7))
+    g.place(1, *cell(9, 0))
+    launch(g)
+    g.stick(0, fire=True, right=True)                   # along the bottom row over water
+    left = g.unit(0, "S_LEFT")
+    seconds = 2
+    g.run(round(g.m.fps * seconds))
+    assert abs(left - g.unit(0, "S_LEFT") - 32 * seconds) <= 0.04 * 32 * seconds
 
 
 def test_the_autopilot_flies_and_burns_at_half_rate(any_region):

@@ -92,7 +92,7 @@ LEVELS: dict[str, Level] = {
     "easy": Level(delay=12, think=6, slack=0, noise=3.0, dodge=False, launch=50, wake=60,
                   spread=0.5, dive=0.0, lines=False),
     "standard": Level(delay=4, think=2, slack=1, noise=1.0, dodge=True, launch=62, wake=40,
-                      spread=0.4, dive=0.3, lines=False),
+                      spread=0.4, dive=0.0, lines=True),
     "hard": Level(delay=1, think=1, slack=0, noise=0.0, dodge=True, launch=80, wake=10,
                   spread=0.2, dive=0.9, lines=True, cruise=False),
 }
@@ -919,7 +919,7 @@ class Computer:
             # not nearer (two blind submarines that meet both explode); at the next ping both
             # must stop and show their periscopes (docs/conquest.md), and it launches then
             # the other closes in too: each goes only half the way from where they parted, so
-            # two that both come on stay 36 apart (they had met and both exploded)
+            # two that both come on stay 28 apart (they had met and both exploded)
             closest = max(28.0, (self.parted + 28) / 2)
             goals = ok & (far >= closest) & (far <= closest + 14)
             if not goals.any():
@@ -974,9 +974,10 @@ class Computer:
     def _circling(self, e: tuple[float, float, float, float] | None
                   ) -> tuple[float, float, float, float] | None:
         """A plane that keeps turning (the track of its last 0.8 s spans less than 3/5 of the way
-        it flew; a circle spans 2 radii for 4.2 flown) has no straight path to meet: its course
-        is the middle of that track, moving on as the track does. Aimed at the straight path, a
-        missile of 32 steps/s never met a circling plane and was let go (docs/conquest.md)."""
+        it flew; a circle spans 2 radii for 4.2 flown) has no straight path to meet: it stays
+        about the middle of that track (a part of a circle says little of any drift). Aimed at
+        the straight path, a missile of 32 steps/s never met a circling plane and was let go
+        (docs/conquest.md)."""
         span = self._frames(CIRCLE_SPAN)
         now = self.t - self.delay                       # what it has seen, as enemy() does
         track = [s for s in self.seen if now - span < s[0] <= now]
@@ -989,10 +990,7 @@ class Computer:
         ys = [0.0, *itertools.accumulate(dy for _, dy in steps)]
         if max(max(xs) - min(xs), max(ys) - min(ys)) * 5 > flown * 3:
             return e
-        dt = track[-1][0] - t0
-        vx, vy = xs[-1] / dt, ys[-1] / dt
-        lag = self.t - (t0 + dt / 2)                    # from the track's middle to now
-        return x0 + sum(xs) / len(xs) + vx * lag, y0 + sum(ys) / len(ys) + vy * lag, vx, vy
+        return x0 + sum(xs) / len(xs), y0 + sum(ys) / len(ys), 0.0, 0.0
 
     def _reckon(self, d: int) -> None:
         """Where this submarine is while it runs submerged: one frame of its course."""
