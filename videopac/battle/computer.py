@@ -93,7 +93,7 @@ LEVELS: dict[str, Level] = {
                   spread=0.5, dive=0.0, lines=False),
     "standard": Level(delay=4, think=2, slack=1, noise=1.0, dodge=True, launch=62, wake=40,
                       spread=0.4, dive=0.0, lines=True),
-    "hard": Level(delay=1, think=1, slack=0, noise=0.0, dodge=True, launch=80, wake=10,
+    "hard": Level(delay=1, think=1, slack=0, noise=0.0, dodge=True, launch=62, wake=10,
                   spread=0.2, dive=0.9, lines=True, cruise=False),
 }
 
