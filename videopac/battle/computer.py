@@ -63,6 +63,7 @@ CONSTANTS = (*WEAPON_CODES.values(), *PLAYING, *RANGE_SYMBOLS.values(), *ARM_SYM
 # speeds in steps per second (docs/conquest.md, The weapons)
 SPEED = {"tank": 24, "plane": 48, "sub": 16, "missile": 32, "shell": 80}
 
+TURN_AT = 2                               # frames until a plane turns from a shell it sees
 KEEP_OFF = 25                             # frames of a tank's shelter left: a plane keeps off
 RUNNER_FAR, RUNNER_AFTER = 70, 300        # a plane this far (steps) this long (frames of 50 Hz)
 CIRCLE_SPAN = 40                          # frames of 50 Hz: a plane turning within them circles
@@ -517,21 +518,26 @@ class Computer:
         return max(0, self.white_since + self._frames(self.shelter) - self.t)
 
     def _hit_after(self, d: int, speed: float, reach: int, arm: int,
-                   blocked: Blocked | None, after: float = 0.0) -> bool:
+                   blocked: Blocked | None, after: float = 0.0,
+                   swerve: tuple[float, float] | None = None) -> bool:
         """Whether a shot fired now in direction ``d`` meets the enemy's predicted path after
         more than ``arm`` steps (nearer it flies through) and no sooner than ``after`` frames
-        from now."""
+        from now; with ``swerve`` (steps a frame), the path of an enemy that sees the shot and
+        goes that way from TURN_AT frames on."""
         x0, y0 = self._here()
         per_frame = speed / self.fps
         bx, by = self.hit_box[0] - self.level.slack, self.hit_box[1] - self.level.slack
         ex, ey, vx, vy = self._enemy_known()
         ex, ey = ex + self._noise(), ey + self._noise()
+        tx, ty = swerve if swerve is not None else (vx, vy)
         for k in range(2, reach + 1):
             sx, sy = x0 + DX[d] * k, y0 + DY[d] * k
             if blocked is not None and blocked(sx, sy, k):
                 return False
             ahead = 1 + k / per_frame
-            if k > arm and ahead >= after and within(ex + vx * ahead - sx, ey + vy * ahead - sy, bx, by):
+            bend = max(0.0, ahead - TURN_AT)
+            px, py = ex + vx * (ahead - bend) + tx * bend, ey + vy * (ahead - bend) + ty * bend
+            if k > arm and ahead >= after and within(px - sx, py - sy, bx, by):
                 return True
         return False
 
@@ -625,8 +631,9 @@ class Computer:
         if fire_ready and self.enemy_shown_recently():
             order = sorted(range(8), key=lambda d: d != self.heading)
             for d in order:
-                if self._hit_after(d, SPEED["shell"], self.range[TANK], self.arm[TANK], blocked,
-                                   self._shelter_left()):
+                ways = self._swerves()
+                if sum(self._hit_after(d, SPEED["shell"], self.range[TANK], self.arm[TANK], blocked,
+                                       self._shelter_left(), way) for way in ways) * 2 > len(ways):
                     self.heading = d
                     return d, True
         if self.enemy_weapon == TANK:          # out of the line of the other tank's shell
@@ -665,6 +672,14 @@ class Computer:
                 return None, False
         self.heading = d
         return d, False
+
+    def _swerves(self) -> list[tuple[float, float] | None]:
+        """The ways the enemy may go once it sees a shell (None: on as it goes); the tank fires
+        where most of them are hit. A plane turns a quarter left or right (docs/conquest.md)."""
+        if self.enemy_weapon != PLANE:
+            return [None]
+        _x, _y, vx, vy = self._enemy_known()
+        return [None, (-vy, vx), (vy, -vx)]
 
     def _walled(self) -> bool:
         """Whether the enemy tank has fired its last 3 shells, in the last 3 s, along one line
