@@ -64,6 +64,7 @@ CONSTANTS = (*WEAPON_CODES.values(), *PLAYING, *RANGE_SYMBOLS.values(), *ARM_SYM
 SPEED = {"tank": 24, "plane": 48, "sub": 16, "missile": 32, "shell": 80}
 
 TURN_AT = 2                               # frames until a plane turns from a shell it sees
+STRAIGHT = 60                             # frames of 50 Hz a plane flew straight: it will fly on
 KEEP_OFF = 25                             # frames of a tank's shelter left: a plane keeps off
 RUNNER_FAR, RUNNER_AFTER = 70, 300        # a plane this far (steps) this long (frames of 50 Hz)
 CIRCLE_SPAN = 40                          # frames of 50 Hz: a plane turning within them circles
@@ -676,10 +677,22 @@ class Computer:
     def _swerves(self) -> list[tuple[float, float] | None]:
         """The ways the enemy may go once it sees a shell (None: on as it goes); the tank fires
         where most of them are hit. A plane turns a quarter left or right (docs/conquest.md)."""
-        if self.enemy_weapon != PLANE:
+        if self.enemy_weapon != PLANE or self._flew_straight(self._frames(STRAIGHT)):
             return [None]
         _x, _y, vx, vy = self._enemy_known()
         return [None, (-vy, vx), (vy, -vx)]
+
+    def _flew_straight(self, frames: int) -> bool:
+        """Whether the enemy was in sight for the last ``frames`` frames on one straight course
+        at one speed: a plane that has not turned for that long (a player who lets it fly, or
+        does not see the shell) is aimed at where it flies, not where it might turn."""
+        if not self._shown_for(frames):
+            return False
+        t1, x1, y1 = self.seen[-1]
+        t0, x0, y0 = next(s for s in self.seen if s[0] >= t1 - frames)
+        vx, vy = wrap(x1 - x0, WORLD_W) / max(1, t1 - t0), wrap(y1 - y0, WORLD_H) / max(1, t1 - t0)
+        return all(apart(wrap(x1 - vx * (t1 - t) - x, WORLD_W), wrap(y1 - vy * (t1 - t) - y, WORLD_H)) < 2
+                   for t, x, y in self.seen if t >= t0)
 
     def _walled(self) -> bool:
         """Whether the enemy tank has fired its last 3 shells, in the last 3 s, along one line
