@@ -65,6 +65,7 @@ SPEED = {"tank": 24, "plane": 48, "sub": 16, "missile": 32, "shell": 80}
 
 TURN_AT = 2                               # frames until a plane turns from a shell it sees
 STRAIGHT = 60                             # frames of 50 Hz a plane flew straight: it will fly on
+SIGHTINGS = 96                            # frames of the enemy's positions kept (> STRAIGHT on NTSC)
 KEEP_OFF = 25                             # frames of a tank's shelter left: a plane keeps off
 RUNNER_FAR, RUNNER_AFTER = 70, 300        # a plane this far (steps) this long (frames of 50 Hz)
 CIRCLE_SPAN = 40                          # frames of 50 Hz: a plane turning within them circles
@@ -367,7 +368,7 @@ class Computer:
     def _reset(self) -> None:
         self.t = 0
         self.world: World | None = None
-        self.seen: collections.deque[tuple[int, float, float]] = collections.deque(maxlen=64)  # (t, sx, sy)
+        self.seen: collections.deque[tuple[int, float, float]] = collections.deque(maxlen=SIGHTINGS)  # (t, sx, sy)
         self.out: tuple[int | None, bool] = (None, False)
         self.fire_was = False
         self.me: tuple[float, float] | None = None
