@@ -632,8 +632,8 @@ class Computer:
         fire_ready = not self.shot.shown and not self.fire_was
         if fire_ready and self.enemy_shown_recently():
             order = sorted(range(8), key=lambda d: d != self.heading)
+            ways = self._swerves()
             for d in order:
-                ways = self._swerves()
                 if sum(self._hit_after(d, SPEED["shell"], self.range[TANK], self.arm[TANK], blocked,
                                        self._shelter_left(), way) for way in ways) * 2 > len(ways):
                     self.heading = d
@@ -692,7 +692,7 @@ class Computer:
         t1, x1, y1 = self.seen[-1]
         t0, x0, y0 = next(s for s in self.seen if s[0] >= t1 - frames)
         vx, vy = wrap(x1 - x0, WORLD_W) / max(1, t1 - t0), wrap(y1 - y0, WORLD_H) / max(1, t1 - t0)
-        return all(apart(wrap(x1 - vx * (t1 - t) - x, WORLD_W), wrap(y1 - vy * (t1 - t) - y, WORLD_H)) < 2
+        return all(apart(x1 - vx * (t1 - t) - x, y1 - vy * (t1 - t) - y) < 2
                    for t, x, y in self.seen if t >= t0)
 
     def _walled(self) -> bool:
