@@ -657,7 +657,10 @@ class Computer:
             spots &= ~self._in_fire_line(e)
             if not spots.any() and ok.any():          # out of reach: as near as the land goes
                 far = node_far(e[0], e[1])
-                spots = ok & (far <= far[ok].min() + 2)
+                land = ok
+                if self.enemy_weapon == SUB and (ok & (far >= self.range[TANK])).any():
+                    land = ok & (far >= self.range[TANK])     # no line: not in its missile's way
+                spots = land & (far <= far[land].min() + 2)
             return spots
         # against a tank: around the line it keeps firing along, not through it (a shell
         # every second along one line is a wall), unless there is no other way
