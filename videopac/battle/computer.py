@@ -658,8 +658,13 @@ class Computer:
             if not spots.any() and ok.any():          # out of reach: as near as the land goes
                 far = node_far(e[0], e[1])
                 land = ok
-                if self.enemy_weapon == SUB and (ok & (far >= self.range[TANK])).any():
-                    land = ok & (far >= self.range[TANK])     # no line: not in its missile's way
+                # a submarine that has launched in the last 3 s: no nearer than the shell's range,
+                # out of its missile's short way (docs/conquest.md); one that does not launch:
+                # on the nearest shore, to be there when it surfaces
+                beyond = ok & (far >= self.range[TANK])
+                launched = self.fire_line is not None and self.t - self.fire_line[1] <= self._frames(150)
+                if self.enemy_weapon == SUB and launched and beyond.any():
+                    land = beyond
                 spots = land & (far <= far[land].min() + 2)
             return spots
         # against a tank: around the line it keeps firing along, not through it (a shell
