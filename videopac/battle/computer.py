@@ -89,6 +89,8 @@ class Level:
     lines: bool          # submarine: launches at a tank from water off the tank's lines of fire
     cruise: bool = True  # plane: cruises on the autopilot between passes at a plane (else only
                          # at one that has kept away for RUNNER_AFTER)
+    across: bool = False # tank: steps steadily across a missile's line (else a quarter turn
+                         # from where it faces, each decision; docs/conquest.md)
 
 
 LEVELS: dict[str, Level] = {
@@ -97,7 +99,7 @@ LEVELS: dict[str, Level] = {
     "standard": Level(delay=4, think=2, slack=1, noise=1.0, dodge=True, launch=62, wake=40,
                       spread=0.4, dive=0.0, lines=True),
     "hard": Level(delay=1, think=1, slack=0, noise=0.0, dodge=True, launch=62, wake=10,
-                  spread=0.2, dive=0.9, lines=True, cruise=False),
+                  spread=0.2, dive=0.9, lines=True, cruise=False, across=True),
 }
 
 
@@ -643,6 +645,12 @@ class Computer:
             if aside is not None:
                 self.heading = aside
                 return aside, False
+        elif self.enemy_weapon == SUB and self.level.across and self._incoming():
+            if self.fire_line is not None and self.t - self.fire_line[1] <= 2:   # the missile's line
+                aside = self._across(w, self.fire_line[0])
+                if aside is not None:
+                    self.heading = aside
+                    return aside, False
         elif self._incoming() and self.heading is not None:    # a plane's shot, a missile
             for d in ((self.heading + 2) % 8, (self.heading + 6) % 8):
                 nx, ny = self._here()[0] + 3 * DX[d], self._here()[1] + 3 * DY[d]
@@ -744,6 +752,11 @@ class Computer:
         d = self._shell_line()
         if d is None:
             return None
+        return self._across(w, d)
+
+    def _across(self, w: World, d: int) -> int | None:
+        """Across the line ``d`` of the enemy's shell or missile, to the side the tank is on
+        (the shorter way out), else the other side, where the land allows."""
         x, y = self._here()
         s = self.enemy_shot
         across = DX[(d + 2) % 8] * wrap(x - s.sx, WORLD_W) + DY[(d + 2) % 8] * wrap(y - s.sy, WORLD_H)
