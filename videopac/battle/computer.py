@@ -65,12 +65,15 @@ SPEED = {"tank": 24, "plane": 48, "sub": 16, "missile": 32, "shell": 80}
 
 TURN_AT = 2                               # frames until a plane turns from a shell it sees
 STRAIGHT = 60                             # frames of 50 Hz a plane flew straight: it will fly on
-SIGHTINGS = 96                            # frames of the enemy's positions kept (> STRAIGHT on NTSC)
+SIGHTINGS = 128                           # frames of the enemy's positions kept (> STRAIGHT on NTSC, a turn of `circle` and LOOP_CHECK)
 KEEP_OFF = 25                             # frames of a tank's shelter left: a plane keeps off
 RUNNER_FAR, RUNNER_AFTER = 70, 300        # a plane this far (steps) this long (frames of 50 Hz)
+LOOP_CHECK, LOOP_SHORTEST = 16, 30       # frames of 50 Hz: a track that repeats (_loop) ...
+LOOP_MISS = 1.5                           # ... shifted by its last turn's drift within steps
 CIRCLE_SPAN = 40                          # frames of 50 Hz: a plane turning within them circles
 NODE = 4                                  # the route planner's grid: 4 x 4 steps
 Blocked = Callable[[float, float, int], bool]    # (sx, sy, steps out): a shot stops there
+Path = Callable[[float], "tuple[float, float] | None"]   # frames ahead -> where the enemy is
 COLS, ROWS = WORLD_W // NODE, WORLD_H // NODE
 
 
@@ -523,16 +526,17 @@ class Computer:
 
     def _hit_after(self, d: int, speed: float, reach: int, arm: int,
                    blocked: Blocked | None, after: float = 0.0,
-                   swerve: tuple[float, float] | None = None) -> bool:
+                   swerve: tuple[float, float] | None = None, path: Path | None = None) -> bool:
         """Whether a shot fired now in direction ``d`` meets the enemy's predicted path after
         more than ``arm`` steps (nearer it flies through) and no sooner than ``after`` frames
         from now; with ``swerve`` (steps a frame), the path of an enemy that sees the shot and
-        goes that way from TURN_AT frames on."""
+        goes that way from TURN_AT frames on; with ``path``, that path (``_loop``)."""
         x0, y0 = self._here()
         per_frame = speed / self.fps
         bx, by = self.hit_box[0] - self.level.slack, self.hit_box[1] - self.level.slack
         ex, ey, vx, vy = self._enemy_known()
-        ex, ey = ex + self._noise(), ey + self._noise()
+        nx, ny = self._noise(), self._noise()
+        ex, ey = ex + nx, ey + ny
         tx, ty = swerve if swerve is not None else (vx, vy)
         for k in range(2, reach + 1):
             sx, sy = x0 + DX[d] * k, y0 + DY[d] * k
@@ -541,6 +545,11 @@ class Computer:
             ahead = 1 + k / per_frame
             bend = max(0.0, ahead - TURN_AT)
             px, py = ex + vx * (ahead - bend) + tx * bend, ey + vy * (ahead - bend) + ty * bend
+            if path is not None:
+                there = path(ahead)
+                if there is None:
+                    return False
+                px, py = there[0] + nx, there[1] + ny
             if k > arm and ahead >= after and within(px - sx, py - sy, bx, by):
                 return True
         return False
@@ -635,9 +644,12 @@ class Computer:
         if fire_ready and self.enemy_shown_recently():
             order = sorted(range(8), key=lambda d: d != self.heading)
             ways = self._swerves()
+            loop = self._loop()
             for d in order:
-                if sum(self._hit_after(d, SPEED["shell"], self.range[TANK], self.arm[TANK], blocked,
-                                       self._shelter_left(), way) for way in ways) * 2 > len(ways):
+                if self._hit_after(d, SPEED["shell"], self.range[TANK], self.arm[TANK], blocked,
+                                   self._shelter_left(), path=loop) if loop is not None else \
+                        sum(self._hit_after(d, SPEED["shell"], self.range[TANK], self.arm[TANK], blocked,
+                                            self._shelter_left(), way) for way in ways) * 2 > len(ways):
                     self.heading = d
                     return d, True
         if self.enemy_weapon == TANK:          # out of the line of the other tank's shell
@@ -710,6 +722,47 @@ class Computer:
         vx, vy = wrap(x1 - x0, WORLD_W) / max(1, t1 - t0), wrap(y1 - y0, WORLD_H) / max(1, t1 - t0)
         return all(apart(x1 - vx * (t1 - t) - x, y1 - vy * (t1 - t) - y) < 2
                    for t, x, y in self.seen if t >= t0)
+
+    def _loop(self) -> Path | None:
+        """A plane that flies round and round: where it will be (frames ahead), as where it was
+        one turn earlier, moved on by that turn's drift; None when its track of the last
+        LOOP_CHECK frames, as seen after the reaction time, repeats no earlier stretch of it
+        within LOOP_MISS steps (so moved on), or when the turn's sightings run out. A circling
+        plane's straight path or its quarter turns say nothing of where it will be."""
+        if self.enemy_weapon != PLANE:
+            return None
+        now = self.t - self.delay
+        track: dict[int, tuple[float, float]] = {}
+        seen = [s for s in self.seen if s[0] <= now]
+        for (t0, x0, y0), (t1, x1, y1) in zip(seen, seen[1:]):     # its autopilot blinks it
+            if t1 - t0 <= self._frames(8):
+                dx, dy = wrap(x1 - x0, WORLD_W) / (t1 - t0), wrap(y1 - y0, WORLD_H) / (t1 - t0)
+                track.update({t0 + i: (x0 + dx * i, y0 + dy * i) for i in range(t1 - t0)})
+        if seen:
+            track[seen[-1][0]] = seen[-1][1:]
+        check = self._frames(LOOP_CHECK)
+        if not all(now - i in track for i in range(check)):
+            return None
+
+        def drift(i: int, period: int) -> tuple[float, float]:
+            (x1, y1), (x0, y0) = track[now - i], track[now - i - period]
+            return wrap(x1 - x0, WORLD_W), wrap(y1 - y0, WORLD_H)
+
+        best, turn = LOOP_MISS, 0
+        for period in range(self._frames(LOOP_SHORTEST), now - min(track) - check + 1):
+            if all(now - i - period in track for i in range(check)):
+                dx, dy = drift(0, period)
+                miss = max(apart(ax - dx, ay - dy) for ax, ay in (drift(i, period) for i in range(1, check, 2)))
+                if miss < best and apart(dx, dy) < 8:
+                    best, turn = miss, period
+        if not turn:
+            return None
+        dx, dy = drift(0, turn)
+
+        def where(ahead: float) -> tuple[float, float] | None:
+            then = track.get(round(self.t + ahead - turn))
+            return None if then is None else (then[0] + dx, then[1] + dy)
+        return where
 
     def _walled(self) -> bool:
         """Whether the enemy tank has fired its last 3 shells, in the last 3 s, along one line
