@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import heapq
 import itertools
 import math
 import random
@@ -64,6 +65,7 @@ CONSTANTS = (*WEAPON_CODES.values(), *PLAYING, *RANGE_SYMBOLS.values(), *ARM_SYM
 SPEED = {"tank": 24, "plane": 48, "sub": 16, "missile": 32, "shell": 80}
 
 TURN_AT = 2                               # frames until a plane turns from a shell it sees
+TANK_TURN_AT = 4                          # frames of 50 Hz until a tank steps out of a shell's line
 STRAIGHT = 60                             # frames of 50 Hz a plane flew straight: it will fly on
 SIGHTINGS = 128                           # frames of the enemy's positions kept (> STRAIGHT on NTSC, a turn of `circle` and LOOP_CHECK)
 KEEP_OFF = 25                             # frames of a tank's shelter left: a plane keeps off
@@ -72,6 +74,7 @@ LOOP_CHECK, LOOP_SHORTEST = 16, 30       # frames of 50 Hz: a track that repeats
 LOOP_MISS = 1.5                           # ... shifted by its last turn's drift within steps
 CIRCLE_SPAN = 40                          # frames of 50 Hz: a plane turning within them circles
 NODE = 4                                  # the route planner's grid: 4 x 4 steps
+EXPOSED = 4                               # a node in the enemy tank's line of fire: 1 + 4 to pass
 Blocked = Callable[[float, float, int], bool]    # (sx, sy, steps out): a shot stops there
 Path = Callable[[float], "tuple[float, float] | None"]   # frames ahead -> where the enemy is
 COLS, ROWS = WORLD_W // NODE, WORLD_H // NODE
@@ -261,21 +264,25 @@ def node_mask(mask: np.ndarray) -> np.ndarray:
 
 
 def distances(passable: np.ndarray, goals: np.ndarray, moves: Iterable[int] = range(8),
-              wraps: bool = False) -> np.ndarray:
-    """Moves (no corner cutting) from every passable node to the nearest goal."""
+              wraps: bool = False, toll: np.ndarray | None = None) -> np.ndarray:
+    """Moves (no corner cutting) from every passable node to the nearest goal; with ``toll``,
+    a node costs 1 + its toll to pass (the cheapest route, not the shortest)."""
     far = 1 << 20
+    moves = tuple(moves)
     dist = np.full(passable.shape, far, np.int32)
-    queue: collections.deque[tuple[int, int]] = collections.deque()
+    heap: list[tuple[int, int, int]] = []
     for r, c in zip(*np.nonzero(goals & passable)):
         dist[r, c] = 0
-        queue.append((int(r), int(c)))
-    while queue:
-        r, c = queue.popleft()
-        d = dist[r, c] + 1
+        heap.append((0, int(r), int(c)))
+    while heap:                       # Dijkstra; without tolls every cost is 1, as a BFS
+        d0, r, c = heapq.heappop(heap)
+        if d0 > dist[r, c]:
+            continue
+        d = d0 + 1 + (0 if toll is None else int(toll[r, c]))
         for _k, r2, c2 in neighbours(passable, r, c, moves, wraps):
             if dist[r2, c2] > d:
                 dist[r2, c2] = d
-                queue.append((r2, c2))
+                heapq.heappush(heap, (d, r2, c2))
     return dist
 
 
@@ -526,11 +533,12 @@ class Computer:
 
     def _hit_after(self, d: int, speed: float, reach: int, arm: int,
                    blocked: Blocked | None, after: float = 0.0,
-                   swerve: tuple[float, float] | None = None, path: Path | None = None) -> bool:
+                   swerve: tuple[float, float] | None = None, path: Path | None = None,
+                   turn: int = TURN_AT) -> bool:
         """Whether a shot fired now in direction ``d`` meets the enemy's predicted path after
         more than ``arm`` steps (nearer it flies through) and no sooner than ``after`` frames
         from now; with ``swerve`` (steps a frame), the path of an enemy that sees the shot and
-        goes that way from TURN_AT frames on; with ``path``, that path (``_loop``)."""
+        goes that way from ``turn`` frames on; with ``path``, that path (``_loop``)."""
         x0, y0 = self._here()
         per_frame = speed / self.fps
         bx, by = self.hit_box[0] - self.level.slack, self.hit_box[1] - self.level.slack
@@ -543,7 +551,7 @@ class Computer:
             if blocked is not None and blocked(sx, sy, k):
                 return False
             ahead = 1 + k / per_frame
-            bend = max(0.0, ahead - TURN_AT)
+            bend = max(0.0, ahead - turn)
             px, py = ex + vx * (ahead - bend) + tx * bend, ey + vy * (ahead - bend) + ty * bend
             if path is not None:
                 there = path(ahead)
@@ -578,14 +586,17 @@ class Computer:
     # -- routes
     def _route_step(self, passable: np.ndarray, find_goals: Callable[[], np.ndarray],
                     key: tuple[tuple[int, int], ...], moves: Sequence[int] = range(8),
-                    wraps: bool = False) -> int | None:
+                    wraps: bool = False,
+                    tolls: Callable[[np.ndarray], np.ndarray | None] | None = None) -> int | None:
         """The direction to the next node on a shortest route to any of the nodes ``find_goals()``
-        gives (None: at a goal or no route); the route is planned again when ``key`` changes
-        and every 12 frames."""
+        gives (None: at a goal or no route), or the cheapest with ``tolls(goals)`` (what each
+        node costs to pass); the route is planned again when ``key`` changes and every 12 frames."""
         if self.route is None or self.t - self.route_t > self._frames(12) or key != self.goal_key:
             goals = find_goals()
             keep = goals & (self._coins(goals.shape) >= self.level.spread)
-            self.route = distances(passable, keep if keep.any() else goals, moves, wraps)
+            goals = keep if keep.any() else goals
+            self.route = distances(passable, goals, moves, wraps,
+                                   None if tolls is None else tolls(goals))
             self.route_t, self.goal_key = self.t, key
         x, y = self._here()
         c, r = node_of(x, y)
@@ -643,13 +654,17 @@ class Computer:
         fire_ready = not self.shot.shown and not self.fire_was
         if fire_ready and self.enemy_shown_recently():
             order = sorted(range(8), key=lambda d: d != self.heading)
-            ways = self._swerves()
+            ways, turn = self._swerves(), TURN_AT
             loop = self._loop()
+            # a tank that has kept its course (or stood) for 1.2 s is not dodging: aim at it
+            dodger = self.enemy_weapon == TANK and not self._flew_straight(self._frames(STRAIGHT))
             for d in order:
+                if dodger:
+                    ways, turn = self._sidesteps(d), self._frames(TANK_TURN_AT)
                 if self._hit_after(d, SPEED["shell"], self.range[TANK], self.arm[TANK], blocked,
                                    self._shelter_left(), path=loop) if loop is not None else \
                         sum(self._hit_after(d, SPEED["shell"], self.range[TANK], self.arm[TANK], blocked,
-                                            self._shelter_left(), way) for way in ways) * 2 > len(ways):
+                                            self._shelter_left(), way, turn=turn) for way in ways) * 2 > len(ways):
                     self.heading = d
                     return d, True
         if self.enemy_weapon == TANK:          # out of the line of the other tank's shell
@@ -687,21 +702,36 @@ class Computer:
                     land = beyond
                 spots = land & (far <= far[land].min() + 2)
             return spots
+        def exposed(spots: np.ndarray) -> np.ndarray | None:
+            """Against a tank: a node in its line of fire costs EXPOSED more to pass, so the
+            route comes to a firing spot from the side, not along the enemy's gun line
+            (docs/conquest.md, The computer opponent)."""
+            if self.enemy_weapon != TANK:
+                return None
+            lined = self._goals_aligned(w.tank_ok, self.range[TANK], 0, blocked) & ~spots
+            return np.where(lined, EXPOSED, 0)
         # against a tank: around the line it keeps firing along, not through it (a shell
         # every second along one line is a wall), unless there is no other way
         c, r = node_of(*self._here())
         lane = self._in_fire_line(e, self.hit_box[1] + 2) if self._walled() else np.zeros_like(ok)
         lane[r, c] = False
-        d = self._route_step(ok & ~lane, goals, key)
+        d = self._route_step(ok & ~lane, goals, key, tolls=exposed)
         assert self.route is not None
         if d is None and lane.any() and self.route[r, c] > 0:      # no way around: through it
-            d = self._route_step(ok, goals, (*key, (1, 1)))
+            d = self._route_step(ok, goals, (*key, (1, 1)), tolls=exposed)
         if d is None:                          # on a firing spot: face the enemy
             d = aim_direction(e[0] - self._here()[0], e[1] - self._here()[1])
             if d == self.heading:
                 return None, False
         self.heading = d
         return d, False
+
+    def _sidesteps(self, d: int) -> list[tuple[float, float] | None]:
+        """The ways an enemy tank may go once it sees a shell fired in direction ``d``: on as it
+        goes, or across the shell's line either way at full speed; the tank fires where most of
+        them are hit, so it does not waste shells (5 units each) that a tank steps out of."""
+        v = SPEED["tank"] / self.fps / (math.sqrt(2) if DX[d] and DY[d] else 1)
+        return [None, *((DX[k] * v, DY[k] * v) for k in ((d + 2) % 8, (d + 6) % 8))]
 
     def _swerves(self) -> list[tuple[float, float] | None]:
         """The ways the enemy may go once it sees a shell (None: on as it goes); the tank fires
@@ -813,11 +843,29 @@ class Computer:
         x, y = self._here()
         s = self.enemy_shot
         across = DX[(d + 2) % 8] * wrap(x - s.sx, WORLD_W) + DY[(d + 2) % 8] * wrap(y - s.sy, WORLD_H)
-        sides = [(d + 2) % 8, (d + 6) % 8] if across >= 0 else [(d + 6) % 8, (d + 2) % 8]
+        sides = [(d + 2) % 8, (d + 6) % 8]
+        room = {k: self._room(w, k) for k in sides}
+        if abs(across) >= 1:                   # off its line: out on the side it is on
+            flip = across < 0
+        elif room[sides[0]] != room[sides[1]]:    # on its line: the side with more room
+            flip = room[sides[1]] > room[sides[0]]
+        else:                                  # as much room both ways: either
+            flip = self.random.random() < 0.5
+        if flip:
+            sides.reverse()
         for k in sides:
-            if all(w.at(w.tank_ok, x + DX[k] * n, y + DY[k] * n) for n in (2, 4)):
+            if room[k] >= 4:
                 return k
         return None
+
+    def _room(self, w: World, k: int, most: int = 16) -> int:
+        """Free steps (to ``most``, in twos) the tank has in direction ``k`` before water, a
+        mountain, a mine or the edge."""
+        x, y = self._here()
+        n = 0
+        while n < most and w.at(w.tank_ok, x + DX[k] * (n + 2), y + DY[k] * (n + 2)):
+            n += 2
+        return n
 
     def _in_fire_line(self, e: tuple[float, float, float, float], width: float = 10) -> np.ndarray:
         """Nodes in the line the enemy tank or plane has fired along in the last 3 s, less than
