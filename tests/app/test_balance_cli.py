@@ -180,7 +180,7 @@ def test_in_a_war_the_computers_play_each_battle_on_its_own_map():
     import numpy as np
 
     from videopac.battle.balance import Campaign
-    from videopac.battle.computer import terrain
+    from videopac.battle.battlefield import terrain
 
     war = Campaign(("standard", "standard"), "pal", 5, 2500)
     war.battle("ST")                                     # a coast map

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from cartridge.images import builtin_symbols
-from videopac.battle import computer
+from videopac.battle import battlefield, computer
 from videopac.battle.balance import RESULTS as WINNERS
 from videopac.battle.published import PHASES, RESULTS, WEAPONS, decode, symbol_value
 
@@ -59,8 +59,8 @@ def test_the_computer_plays_by_the_symbol_files_field_and_boxes():
     player = computer.Computer(0, "standard", shifted(builtin_symbols("conquest")))
     assert player.field == (16, 20, 128, 80)                  # Y and height: lines / 2 = steps
     assert (player.hit_box, player.blast_box, player.running) == ((6, 5), (20, 15), 9)
-    grid = computer.terrain(np.full((313, 400), 3, np.uint8), player.field)
-    outside = grid == computer.OUT
+    grid = battlefield.terrain(np.full((313, 400), 3, np.uint8), player.field)
+    outside = grid == battlefield.OUT
     assert not outside[20:100, 16:144].any() and outside.sum() == grid.size - 80 * 128
 
 

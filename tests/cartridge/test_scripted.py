@@ -6,7 +6,8 @@ import itertools
 from dataclasses import dataclass
 
 from videopac.battle.balance import BattleBench
-from videopac.battle.computer import PLANE, WORLD_H, WORLD_W, directions, read_sprite, wrap
+from videopac.battle.battlefield import WORLD_H, WORLD_W, wrap
+from videopac.battle.computer import PLANE, directions, read_sprite
 from videopac.battle.published import symbol_value
 from videopac.battle.scripted import SCRIPTS, TURN, script
 

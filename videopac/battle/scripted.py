@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from i18n import N_
+from videopac.battle.battlefield import CARDINAL, DX, DY, WORLD_H, WORLD_W, World, aim_direction, wrap
 from videopac.battle.computer import (
-    CARDINAL, DX, DY, PLANE, PLAYING, SPEED, SUB, TANK, WEAPON_CODES, WORLD_H, WORLD_W, World,
-    aim_direction, directions, field_steps, read_sprite, wrap)
+    PLANE, PLAYING, SPEED, SUB, TANK, WEAPON_CODES, directions, field_steps, read_sprite)
 from videopac.battle.published import symbol_value
 
 if TYPE_CHECKING:
