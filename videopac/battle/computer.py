@@ -761,7 +761,9 @@ class Computer:
         d = self._head_on(e, x, y, safe)
         if self.enemy_weapon == TANK and not self.me_white and self._shelter_left() > self._frames(KEEP_OFF):
             # a sheltered tank cannot be hurt, but it can hit: keep out of its reach meanwhile
-            d = max(safe, key=lambda k: (apart(e[0] - x - 8 * DX[k], e[1] - y - 8 * DY[k]),
+            line = aim_direction(wrap(x - e[0], WORLD_W), wrap(y - e[1], WORLD_H))
+            d = max(safe, key=lambda k: (k not in (line, (line + 4) % 8),
+                                         apart(e[0] - x - 8 * DX[k], e[1] - y - 8 * DY[k]),
                                          k == self.heading))
         if d is None:
             d = self._route_step(free, lambda: self._goals_aligned(~w.out, self.range[PLANE] - 10, max(10, self.arm[PLANE] + 4),
@@ -783,6 +785,10 @@ class Computer:
         elif self._incoming() and d in (self.heading, (self.heading + 4) % 8):
             d = max((k for k in safe if k not in (self.heading, (self.heading + 4) % 8)),
                     key=clear.__getitem__, default=d)
+        elif self.enemy_weapon == TANK and self._incoming() and self.fire_line is not None and self.heading in safe and \
+                d in (self.fire_line[0], (self.fire_line[0] + 4) % 8) and \
+                self.heading not in (self.fire_line[0], (self.fire_line[0] + 4) % 8):
+            d = self.heading                      # across the shot's line: on until it has passed
         self.heading = d
         return d, False
 
