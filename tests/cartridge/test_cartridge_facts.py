@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from cartridge.images import builtin_symbols
-from videopac.battle import battlefield, computer
+from videopac.battle import battlefield, computer, pilot
 from videopac.battle.balance import RESULTS as WINNERS
 from videopac.battle.published import PHASES, RESULTS, WEAPONS, decode, symbol_value
 
@@ -30,7 +30,7 @@ def numeric(node: ast.expr) -> bool:
 
 def test_no_battle_module_binds_a_cartridge_constant_to_a_number():
     published = {name.rpartition(".")[2] for name in builtin_symbols("conquest")}
-    read = set(computer.CONSTANTS) | {*PHASES.values(), *WEAPONS.values(), *RESULTS.values()}
+    read = set(pilot.CONSTANTS) | {*PHASES.values(), *WEAPONS.values(), *RESULTS.values()}
     assert read <= published                   # the names it reads are all in the symbol file
     # the names the restated copies had (the boxes in steps), besides the symbol file's own
     names = published | {"HIT_BOX", "BLAST_BOX", "RESULTS"}

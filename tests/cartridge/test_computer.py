@@ -204,7 +204,7 @@ def shells_into_shelter(pairing: str, seed: int) -> tuple[int, int]:
     import random
 
     from videopac.battle.balance import battle_seed
-    from videopac.battle.computer import read_sprite
+    from videopac.battle.pilot import read_sprite
 
     seed = battle_seed(seed, pairing, 2, 0)
     console = BattleBench("pal")
@@ -331,7 +331,7 @@ def test_the_submarine_aims_at_the_middle_of_a_circling_plane():
     import math
 
     from tests.cartridge.conftest import SYMBOLS
-    from videopac.battle.computer import PLANE
+    from videopac.battle.pilot import PLANE
 
     def course(track: list[tuple[float, float]]) -> tuple[float, float, float, float]:
         sub = Computer(0, "standard", SYMBOLS)

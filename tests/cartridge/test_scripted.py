@@ -7,7 +7,8 @@ from dataclasses import dataclass
 
 from videopac.battle.balance import BattleBench
 from videopac.battle.battlefield import WORLD_H, WORLD_W, wrap
-from videopac.battle.computer import PLANE, directions, read_sprite
+from videopac.battle.computer import directions
+from videopac.battle.pilot import PLANE, read_sprite
 from videopac.battle.published import symbol_value
 from videopac.battle.scripted import SCRIPTS, TURN, script
 

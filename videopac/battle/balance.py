@@ -22,7 +22,7 @@ from board_ledger.rules import decided_role
 from board_ledger.state import War
 from cartridge.images import builtin_image, builtin_symbols
 from i18n import N_, _
-from videopac.battle import computer
+from videopac.battle import computer, pilot
 from videopac.battle.published import bcd, codes, symbol_value
 from videopac.battle.scripted import SCRIPTS, Player, script
 
@@ -42,7 +42,7 @@ WAR_ENERGY = 2500                                 # rule 11: each side types 250
 RESULTS = {"red": "RES_RED_WON", "blue": "RES_BLUE_WON", "draw": "RES_BOTH"}
 SIDES = ("red", "blue")
 LEVEL = "standard"
-LEVELS = tuple(computer.LEVELS)
+LEVELS = tuple(pilot.LEVELS)
 N_("easy"), N_("standard"), N_("hard")            # the levels, shown translated
 # the match numbers in the battles' seeds: 0-2 the default table's MATCHES, then these
 LEVELS_MATCH, WARS_MATCH, SIMPLE_MATCH = 3, 4, 5

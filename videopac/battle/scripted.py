@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING, Protocol
 
 from i18n import N_
 from videopac.battle.battlefield import CARDINAL, DX, DY, WORLD_H, WORLD_W, World, aim_direction, wrap
-from videopac.battle.computer import (
-    PLANE, PLAYING, SPEED, SUB, TANK, WEAPON_CODES, directions, field_steps, read_sprite)
+from videopac.battle.computer import directions
+from videopac.battle.pilot import (
+    PLANE, PLAYING, SPEED, SUB, TANK, WEAPON_CODES, field_steps, read_sprite)
 from videopac.battle.published import symbol_value
 
 if TYPE_CHECKING:
