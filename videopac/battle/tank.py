@@ -86,6 +86,7 @@ class TankTactics(Pilot):
                     land = beyond
                 spots = land & (far <= far[land].min() + 2)
             return spots
+
         def exposed(spots: np.ndarray) -> np.ndarray | None:
             """Against a tank: a node in its line of fire costs EXPOSED more to pass, so the
             route comes to a firing spot from the side, not along the enemy's gun line
